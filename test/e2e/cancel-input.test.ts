@@ -182,7 +182,7 @@ describe('cancelling a step while it sends keys', () => {
         `the app handled its last key ${(last.at - abortedAt).toFixed(0)} ms after the abort; ${behind} of the ${typed} characters sent were not handled yet, ` +
           `${(behind * msPerKey).toFixed(0)} ms of its work at ${msPerKey.toFixed(1)} ms a key`,
       );
-      // The pacing hands the app no more than 100 ms of its work at the pace it shows, or one chunk of 16 keys; the
+      // The pacing hands the app no more than 100 ms of its work at the pace it shows, or two chunks of 8 keys; the
       // bound leaves room for the pace changing on a shared machine (the app slowing down after the abort does not
       // count against the pacing): twice the budget, as the pace the pacing measured over its last looks and the one
       // taken here over the last 32 keys differ by half on a loaded machine (167 ms once, at load 6). Counting 64 keys

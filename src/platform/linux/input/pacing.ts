@@ -19,23 +19,29 @@ import { abortable } from './keystrokes.js';
 import { serverTime } from './server-time.js';
 import { atOrAfter, userTimes, userTimeWindows } from './settle.js';
 
-/** Characters per chunk. */
-export const pacingChunk = 16;
+/**
+ * Characters per chunk. The next chunk goes once the app's unread keys fit the allowance with it, so the app holds
+ * the allowance less a chunk when this process is woken to send more: with 16, a GTK entry at 4 to 5 ms a key had
+ * about 5 keys left, which a loaded machine's wake-up took longer than, and the app waited for keys (its span over 100
+ * characters 0.86x to 0.98x that of `xdotool type`'s unpaced keys, in `node dist/scripts/bench-type.js`); with 8 it has
+ * 13 left (1.09x to 1.18x).
+ */
+export const pacingChunk = 8;
 /**
  * Where the app reports what it handled: how long the keys it has not handled yet may take it, in ms, at the pace it
  * has shown. A cancel stops the typing about this long after it; the app, a chunk or more ahead, does not run out
  * of keys while this process waits for its turn on a loaded machine.
  */
 const unreadBudgetMs = 100;
-/** ...and the keys it may have unread once the next chunk is sent until it has shown its pace: two chunks. */
-const firstAllowance = 2 * pacingChunk;
+/** ...and the keys it may have unread once the next chunk is sent until it has shown its pace. */
+const firstAllowance = 32;
 /** How many handled characters the app's pace is measured over (the latest ones). */
-const paceOver = 2 * pacingChunk;
+const paceOver = 32;
 /**
- * Where only the user time tells: the keys the app may have unread once the next chunk is sent, four chunks (64 keys,
- * 60-120 ms of a GTK entry's work on a quiet machine).
+ * Where only the user time tells: the keys the app may have unread once the next chunk is sent (60-120 ms of a GTK
+ * entry's work on a quiet machine).
  */
-const countAllowance = 4 * pacingChunk;
+const countAllowance = 64;
 /** Looks at the app's progress kept for its pace (the latest; it is measured over paceOver characters). */
 const progressKept = 256;
 const pollMs = 4;
