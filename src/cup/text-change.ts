@@ -9,14 +9,18 @@ export function oneLine(value: string): string {
   return value.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t').replace(/[^\S ]/g, ' ');
 }
 
-/** A text quoted on one line, cut to 80 characters; `from`: where in the one-line text to begin (with "..." before). */
+/**
+ * A text quoted on one line, cut to 80 characters; `from`: where in the one-line text to begin (with "..." before).
+ * Quotes inside are escaped, as the tree's lines escape them (quoteValue): a page's button renamed to `Say "hi"` read
+ * `name: "Say "hi""` in Firefox's diff, where the quotes no longer said where the name ends.
+ */
 export function quote(value: string | undefined, from = 0): string {
   if (value === undefined) return '(unreadable)';
   const line = oneLine(value);
   // Not between the two characters of a written \n or \t.
   const start = from > 0 && line[from - 1] === '\\' ? from - 1 : from;
   const shown = start > 0 ? `...${line.slice(start)}` : line;
-  return `"${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}"`;
+  return `"${(shown.length > 80 ? `${shown.slice(0, 77)}...` : shown).replaceAll('"', '\\"')}"`;
 }
 
 /** How many characters two texts begin with alike. */

@@ -15,3 +15,7 @@ test('a text emptied, or left with blank lines, did not scroll', () => {
   assert.equal(textChange(document, ''), `${JSON.stringify(long.slice(0, 77) + '...')} → ""`);
   assert.doesNotMatch(textChange(`${document}\n\n`, '\n'), /scrolled/);
 });
+
+test('quotes inside a text are escaped, so the quotes around it still say where it ends', () => {
+  assert.equal(textChange('Say hello', 'Say "hi"'), '"Say hello" → "Say \\"hi\\""');
+});
