@@ -6,7 +6,7 @@ import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
 import type { DesktopWindow } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
-import { matchDesktop, nameSources, parseDesktopSelector, soughtText, type DesktopSelector } from '../perception/desktop-selector.js';
+import { matchDesktop, parseDesktopSelector, type DesktopSelector } from '../perception/desktop-selector.js';
 import { waitFor } from '../perception/wait-for.js';
 import { insteadSentence, matchedInstead, nearestNames, unreadItemNotes } from '../perception/element-matches.js';
 import { resolveWindow, windowsOfProcess } from '../perception/window-records.js';
@@ -78,7 +78,7 @@ export async function selectElement(context: ToolContext, tool: string, args: Re
   const found = shownFirst(withoutTheirLabels(withoutWrappers(search.found)));
   const where = windows.map((window) => `${window.id} ${JSON.stringify(window.title)}`).join(', ');
   if (found.length === 0) {
-    const nearest = nearestNames(nameSources(roots, selector), soughtText(selector));
+    const nearest = nearestNames(roots, selector);
     // An element named by an identifier, its label in its description (or a cell holding the words as its value).
     const [byValue, byDescription] = [matchedInstead(roots, selector, 'value'), matchedInstead(roots, selector, 'description')];
     const waited = timeoutMs > 0 ? ` after waiting ${Date.now() - started} ms` : '';

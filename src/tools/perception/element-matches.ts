@@ -8,7 +8,7 @@ import { editDistance } from '../../cup/closest-name.js';
 import { boundsResult } from '../schemas.js';
 import type { WindowSnapshot } from '../state/snapshot-store.js';
 import { elementToken, indexOf } from './window-snapshot.js';
-import { matchDesktop, nameAskedAs, type DesktopSelector } from './desktop-selector.js';
+import { matchDesktop, nameAskedAs, nameSources, soughtRole, soughtText, type DesktopSelector } from './desktop-selector.js';
 import { counted } from '../../cup/counted.js';
 
 /** One element as every perception result gives it; index is its element_index. */
@@ -95,18 +95,23 @@ export function unreadItemNotes(nodes: readonly CupNode[], limit = 3): string[] 
 }
 
 /**
- * The few element names nearest to what a selector sought, for a result that found nothing: names that
- * contain it (or that it contains) first, then by edit distance.
+ * The few element names nearest to what a selector sought, for a result that found nothing: names that contain it
+ * (or that it contains) first, then those of elements in the role it asked for, then by edit distance. A wait for
+ * `role=alert name~="Saved"` that timed out named a page's buttons and not the alert it held ("Disk almost full").
  */
-export function nearestNames(nodes: readonly CupNode[], sought: string | undefined, limit = 5): string[] {
-  const names = [...new Set(nodes.map((node) => node.name).filter((name) => name.trim() !== ''))];
-  if (sought === undefined) return names.slice(0, limit);
-  const wanted = sought.toLowerCase();
+export function nearestNames(roots: readonly CupNode[], selector: DesktopSelector, limit = 5): string[] {
+  const sought = soughtText(selector);
+  const role = soughtRole(selector);
+  const nodes = nameSources(roots, selector).filter((node) => node.name.trim() !== '');
+  const inRole = new Set(nodes.filter((node) => node.role === role).map((node) => node.name));
+  const names = [...new Set(nodes.map((node) => node.name))];
+  const wanted = sought?.toLowerCase();
   const rank = (name: string) => {
     const lower = name.toLowerCase();
-    const related = lower.includes(wanted) || wanted.includes(lower) ? 0 : 1;
-    return related * 1_000_000 + editDistance(wanted, lower.slice(0, 200));
+    const related = wanted !== undefined && (lower.includes(wanted) || wanted.includes(lower)) ? 0 : 1;
+    return related * 2_000_000 + (inRole.has(name) ? 0 : 1_000_000) + (wanted === undefined ? 0 : editDistance(wanted, lower.slice(0, 200)));
   };
+  // A stable sort: names of equal rank keep their document order.
   return names
     .map((name) => ({ name, rank: rank(name) }))
     .sort((a, b) => a.rank - b.rank)

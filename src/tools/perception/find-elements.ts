@@ -2,7 +2,7 @@ import { windowName } from '../../platform/windows.js';
 import { z } from 'zod';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
-import { desktopSelectorArgument, hiddenDocumentMatches, matchDesktop, nameSources, parseDesktopSelector, soughtText } from './desktop-selector.js';
+import { desktopSelectorArgument, hiddenDocumentMatches, matchDesktop, parseDesktopSelector } from './desktop-selector.js';
 import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, onScreenFirst, unreadItemNotes } from './element-matches.js';
 import { resolveWindow, windowRecord } from './window-records.js';
 import { partialReason, readSnapshot, wholeWindowLimits } from './window-snapshot.js';
@@ -49,7 +49,7 @@ export const findElements = defineTool({
     const matches = ordered.slice(0, args.max_results).map((node) => matchRecord(snapshot, window, node));
     // A cut list says where those on screen end, so the agent knows the rest are hidden or off screen.
     const cut = found.length > matches.length ? ` (first ${matches.length} shown${onScreen < found.length ? `, those on screen first: ${onScreen} of ${found.length} are` : ''})` : '';
-    const nearest = found.length === 0 ? nearestNames(nameSources(roots, selector), soughtText(selector)) : [];
+    const nearest = found.length === 0 ? nearestNames(roots, selector) : [];
     // What the name sought is the value of (a sheet's cells, named by their place), or the description of (a button
     // named by an identifier, its label in its tool tip): said, with how to ask for it.
     const instead = (field: 'value' | 'description') => (found.length === 0 && reading.root ? matchedInstead([reading.root], selector, field) : []);

@@ -8,7 +8,7 @@ import type { ToolContext } from '../context.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { cancelledBy } from '../plan/cancellation.js';
 import { defineTool } from '../tool.js';
-import { desktopSelectorArgument, matchDesktop, nameSources, parseDesktopSelector, soughtText, type DesktopSelector } from './desktop-selector.js';
+import { desktopSelectorArgument, matchDesktop, parseDesktopSelector, type DesktopSelector } from './desktop-selector.js';
 import { insteadSentence, matchedInstead, matchLine, matchRecord, matchResult, nearestNames, type MatchResult } from './element-matches.js';
 import { exitedProcess, resolveWindow, windowRecord } from './window-records.js';
 import { indexOf, partialReason, readNumbered, rememberReading, type NumberedReading } from './window-snapshot.js';
@@ -112,7 +112,7 @@ function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: L
   const seeking = selector && !args.gone && count === 0;
   const [byValue, byDescription] = (['value', 'description'] as const).map((field) => (seeking ? matchedInstead(roots, selector, field) : []));
   return {
-    ...(selector ? { count, ...(args.gone ? { still_matching: still } : { nearest_names: nearestNames(nameSources(roots, selector), soughtText(selector)) }) } : {}),
+    ...(selector ? { count, ...(args.gone ? { still_matching: still } : { nearest_names: nearestNames(roots, selector) }) } : {}),
     ...(byValue!.length > 0 ? { by_value: byValue! } : {}),
     ...(byDescription!.length > 0 ? { by_description: byDescription! } : {}),
     window_titles: args.window_title === undefined ? own : [...own, ...others].slice(0, 20),
