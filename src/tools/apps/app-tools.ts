@@ -141,7 +141,7 @@ export const launchApp = defineTool({
   description:
     'Start an app by name: the installed .desktop entry with that exact id, else exact Name, else that Exec program (an entry that runs it ' +
       'without options first), else a program on PATH, else an entry whose name or id contains it; the result names the entry. It starts without ' +
-    'taking the focus (its startup time is 0, so the window manager leaves the active window alone), and the call waits (up to 20 s) for its ' +
+    'taking the focus from the active window (its startup time is 0, so the window manager leaves that window alone; on a desktop with no window active it becomes the active one), and the call waits (up to 20 s) for its ' +
     'window and its accessibility tree. Returns the pid and its windows as list_windows does. With creates_new_application_instance false ' +
     '(default) an app that already runs is returned as it is, and urls given are handed to it (opened_in_running). Browsers start ready for ' +
     'agents: Chromium-based ones with their web content in the accessibility tree (--force-renderer-accessibility), Firefox with accessibility ' +
@@ -285,7 +285,8 @@ export const launchApp = defineTool({
       summary:
         `✅ started ${plan.name} (pid ${waited.owner}) with ${mine.length} window${mine.length === 1 ? '' : 's'}` +
         `${waited.accessible ? '' : waited.missingReason ? `; ${waited.missingReason}` : '; its accessibility tree did not appear (the app may not support accessibility)'}` +
-        `${suppressed ? '' : '; it took the focus'}${browser ? `; ${browser.summary}` : ''}`,
+        // With no window active before, the window manager gives the first window the focus: there was none to keep it.
+        `${suppressed ? '' : activeBefore === undefined ? '; it is the active window, as no window was active before' : '; it took the focus'}${browser ? `; ${browser.summary}` : ''}`,
       body: mine.map((window) => `${window.id} ${windowName(window)} ${window.bounds.width}x${window.bounds.height}`).join('\n'),
       structured: {
         pid: waited.owner,
