@@ -89,8 +89,10 @@ const syncMarginMs = 5000;
  * before (GTK's and Qt's default 400 ms), with some margin.
  */
 const multiClickSpanMs = 500;
-/** When this driver last released a button through each connection (Date.now()), for a multi-click to start fresh. */
-const lastClickAt = new WeakMap<X11Connection, number>();
+/** How far apart two presses may be and still count as one multi-click, with margin (GTK's 5 px, Qt's 4 to 10). */
+const multiClickDistancePx = 16;
+/** Where and when this driver last released a button through each connection (Date.now()), for a click to start fresh. */
+const lastClick = new WeakMap<X11Connection, { at: number; point: Point; button: number }>();
 
 /** Clicks at `at` (count clicks of `button`, modifiers held throughout); returns where the pointer was. */
 export async function click(x: X11Connection, at: Point, options: ClickOptions = {}): Promise<Point> {
@@ -101,9 +103,13 @@ export async function click(x: X11Connection, at: Point, options: ClickOptions =
   const holdMs = integerOption('holdMs', options.holdMs, 30, 0, 10_000);
   // A double or triple click starts its own count: GTK's text view took a single click of the call before (less than
   // its double-click time before, 42 px away) and a triple click as clicks of one gesture, and selected a word, not the
-  // line. A single click is sent at once: separate clicks of an agent's calls come later than that in practice.
-  const since = Date.now() - (lastClickAt.get(x) ?? 0);
-  if (count > 1 && since < multiClickSpanMs) await sleep(multiClickSpanMs - since);
+  // line. So does a single click at the point of the one before, of the same button: two clicks a plan sends on one
+  // spot are two gestures, where the toolkit counted the second as a double click (an item view opens its item on it).
+  // A single click elsewhere is sent at once.
+  const last = lastClick.get(x);
+  const since = Date.now() - (last?.at ?? 0);
+  const samePlace = last !== undefined && last.button === button && Math.hypot(last.point.x - target.x, last.point.y - target.y) <= multiClickDistancePx;
+  if ((count > 1 || samePlace) && since < multiClickSpanMs) await sleep(multiClickSpanMs - since);
   return withModifiers(x, options.modifiers, async (held) => {
     const previous = await approach(x, target);
     // The pauses are the X server's to keep (XTEST's delay, during which it takes no other request of this client),
@@ -127,7 +133,7 @@ export async function click(x: X11Connection, at: Point, options: ClickOptions =
       await x.sync({ timeoutMs: count * (intervalMs + holdMs) + syncMarginMs });
       return previous;
     } finally {
-      lastClickAt.set(x, Date.now());
+      lastClick.set(x, { at: Date.now(), point: target, button });
     }
   });
 }
