@@ -92,6 +92,8 @@ interface Entry {
   /** Roles and names from the root down to this node: where it sits when its identity is unknown (see ancestryOf). */
   ancestry?: string;
   children: Entry[];
+  /** The node of the other reading it is paired with (see pair): kept on the entry, as a map's lookups cost a diff's time. */
+  partner?: Entry;
 }
 
 /** Built when first asked for: most nodes are paired by identity, and a 2000-node tree's paths cost a diff's time. */
@@ -125,29 +127,41 @@ function flatten(root: CupNode | undefined): Entry[] {
  * was not replaced, only left out: GTK's stack showed its second page's slider where the first page's had been,
  * with the same role, no name and the same unnamed parents, and the hidden slider's index went to it.
  */
-function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, string>, afterIds: ReadonlyMap<number, string>, kept?: ReadonlySet<string>): Map<Entry, Entry> {
-  const partners = new Map<Entry, Entry>();
-  const taken = new Set<Entry>();
-  const byIdentity = new Map<string, Entry>();
-  for (const entry of before) {
-    const identity = beforeIds.get(entry.index);
-    if (identity !== undefined) byIdentity.set(identity, entry);
-  }
+function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, string>, afterIds: ReadonlyMap<number, string>, kept?: ReadonlySet<string>): void {
+  const join = (entry: Entry, old: Entry) => {
+    entry.partner = old;
+    old.partner = entry;
+  };
+  // Indices are kept from one reading of a window to the next (see numbering.ts), so a node's object is looked for at
+  // its own index first; the map by identity is built only for a node found elsewhere.
+  const oldAt: Entry[] = [];
+  for (const entry of before) oldAt[entry.index] = entry;
+  let byIdentity: Map<string, Entry> | undefined;
+  const withIdentity = (identity: string): Entry | undefined => {
+    if (!byIdentity) {
+      byIdentity = new Map();
+      for (const entry of before) {
+        const known = beforeIds.get(entry.index);
+        if (known !== undefined) byIdentity.set(known, entry);
+      }
+    }
+    return byIdentity.get(identity);
+  };
   for (const entry of after) {
     const identity = afterIds.get(entry.index);
-    const old = identity === undefined ? undefined : byIdentity.get(identity);
-    if (old && old.node.role === entry.node.role && !taken.has(old)) {
-      partners.set(entry, old);
-      taken.add(old);
-    }
+    if (identity === undefined) continue;
+    const atIndex = oldAt[entry.index];
+    const old = atIndex && beforeIds.get(atIndex.index) === identity ? atIndex : withIdentity(identity);
+    if (old && old.node.role === entry.node.role && !old.partner) join(entry, old);
   }
   const byAncestry = new Map<string, Entry[]>();
+  // Taken already: only what the app destroyed can have been replaced.
+  const keptAside = new Set<Entry>();
   for (const entry of before) {
-    if (taken.has(entry)) continue;
+    if (entry.partner) continue;
     const identity = kept && beforeIds.get(entry.index);
-    // Taken already: only what the app destroyed can have been replaced.
     if (identity && kept.has(identity)) {
-      taken.add(entry);
+      keptAside.add(entry);
       continue;
     }
     const ancestry = ancestryOf(entry);
@@ -156,18 +170,14 @@ function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, st
     byAncestry.set(ancestry, list);
   }
   for (const entry of after) {
-    if (partners.has(entry)) continue;
-    const parentPartner = entry.parent && partners.get(entry.parent);
+    if (entry.partner) continue;
+    const parentPartner = entry.parent?.partner;
     const candidates = parentPartner
       ? parentPartner.children.filter((child) => child.node.role === entry.node.role && child.node.name === entry.node.name)
       : (byAncestry.get(ancestryOf(entry)) ?? []);
-    const old = candidates.find((candidate) => !taken.has(candidate));
-    if (old) {
-      partners.set(entry, old);
-      taken.add(old);
-    }
+    const old = candidates.find((candidate) => !candidate.partner && !keptAside.has(candidate));
+    if (old) join(entry, old);
   }
-  return partners;
 }
 
 /** How a node of a later reading was matched to one of an earlier reading: the earlier node's index, and whether by identity. */
@@ -182,9 +192,12 @@ export interface NodeMatch {
  * the object the app replaced it with), that node. Nodes of `after` not in the map are new.
  */
 export function matchNodes(before: DiffReading, after: DiffReading): Map<number, NodeMatch> {
-  const partners = pair(flatten(before.root), flatten(after.root), before.identities, after.identities, after.kept);
+  const newEntries = flatten(after.root);
+  pair(flatten(before.root), newEntries, before.identities, after.identities, after.kept);
   const matches = new Map<number, NodeMatch>();
-  for (const [entry, old] of partners) {
+  for (const entry of newEntries) {
+    const old = entry.partner;
+    if (!old) continue;
     const identity = after.identities.get(entry.index);
     matches.set(entry.index, { index: old.index, byIdentity: identity !== undefined && identity === before.identities.get(old.index) });
   }
@@ -282,7 +295,7 @@ function stateChangeWords(states: NonNullable<NodeChanges['states']>): string[] 
 }
 
 function textChange(from: string | undefined, to: string | undefined): TextChange | undefined {
-  return (from ?? '') === (to ?? '') ? undefined : { from: from ?? '', to: to ?? '' };
+  return from === to || (from ?? '') === (to ?? '') ? undefined : { from: from ?? '', to: to ?? '' };
 }
 
 // Scrolling in or out of view is a move, not a change: a scroll would otherwise list every row it passed.
@@ -297,36 +310,46 @@ const MOVE_STATES: ReadonlySet<CupState> = new Set(['offscreen']);
  */
 const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription', 'invalid'] as const;
 
+/** Whether two nodes' attributes hold the same compared values: looked through by the keys they have (most have none or two). */
+function sameAttributes(before: CupAttributes | undefined, after: CupAttributes | undefined): boolean {
+  if (before === after) return true;
+  for (const key in before) if (before[key as keyof CupAttributes] !== after?.[key as keyof CupAttributes]) return false;
+  for (const key in after) if (before?.[key as keyof CupAttributes] !== after[key as keyof CupAttributes]) return false;
+  return true;
+}
+
 function attributeChanges(before: CupAttributes | undefined, after: CupAttributes | undefined, valueChanged: boolean): NodeChanges['attributes'] {
-  if (before === after) return undefined;
-  const changes: NonNullable<NodeChanges['attributes']> = {};
+  // Asked of every node of both readings: a diff of an unchanged 2000-node window spent an eighth of its time here.
+  if (sameAttributes(before, after)) return undefined;
+  let changes: NonNullable<NodeChanges['attributes']> | undefined;
   for (const key of COMPARED_ATTRIBUTES) {
     const [from, to] = [before?.[key], after?.[key]];
     if (from === to) continue;
     // A range's number moves with the value it shows, which the value's change already tells.
     if (key === 'valueNow' && valueChanged) continue;
-    changes[key] = { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
+    (changes ??= {})[key] = { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
   }
-  return Object.keys(changes).length > 0 ? changes : undefined;
+  return changes;
 }
 
-function changesOf(before: CupNode, after: CupNode): NodeChanges {
-  const changes: NodeChanges = {};
+/** A node's changes, or undefined for none (most nodes of a reading: no object is made for them). */
+function changesOf(before: CupNode, after: CupNode): NodeChanges | undefined {
+  let changes: NodeChanges | undefined;
   const name = textChange(before.name, after.name);
-  if (name) changes.name = name;
+  if (name) (changes ??= {}).name = name;
   const value = textChange(before.value, after.value);
-  if (value) changes.value = value;
+  if (value) (changes ??= {}).value = value;
   const description = textChange(before.description, after.description);
-  if (description) changes.description = description;
+  if (description) (changes ??= {}).description = description;
   const attributes = attributeChanges(before.attributes, after.attributes, value !== undefined);
-  if (attributes) changes.attributes = attributes;
+  if (attributes) (changes ??= {}).attributes = attributes;
   // Most nodes of a reading keep their states, in the same order: compared as they are before any set is built.
   if (sameList(before.states, after.states)) return changes;
   const oldStates = new Set(before.states ?? []);
   const newStates = new Set(after.states ?? []);
   const added = [...newStates].filter((state) => !oldStates.has(state) && !MOVE_STATES.has(state));
   const removed = [...oldStates].filter((state) => !newStates.has(state) && !MOVE_STATES.has(state));
-  if (added.length > 0 || removed.length > 0) changes.states = { added, removed };
+  if (added.length > 0 || removed.length > 0) (changes ??= {}).states = { added, removed };
   return changes;
 }
 
@@ -337,7 +360,7 @@ function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): 
 }
 
 function movedOnScreen(before: CupNode, after: CupNode): boolean {
-  for (const state of MOVE_STATES) if ((before.states ?? []).includes(state) !== (after.states ?? []).includes(state)) return true;
+  if (before.states !== after.states) for (const state of MOVE_STATES) if ((before.states ?? []).includes(state) !== (after.states ?? []).includes(state)) return true;
   if (!before.bounds || !after.bounds) return before.bounds !== after.bounds;
   return before.bounds.x !== after.bounds.x || before.bounds.y !== after.bounds.y;
 }
@@ -346,26 +369,23 @@ function movedOnScreen(before: CupNode, after: CupNode): boolean {
 export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const oldEntries = flatten(before.root);
   const newEntries = flatten(after.root);
-  const partners = pair(oldEntries, newEntries, before.identities, after.identities, after.kept);
-  const paired = new Set(partners.values());
+  pair(oldEntries, newEntries, before.identities, after.identities, after.kept);
   // Whether each ancestor of an added or removed node is a closed menu, asked once per ancestor (a rebuilt list
   // has thousands of new rows under one parent).
   const closedMenus = new Map<Entry, boolean>();
-  // Only the removed need their old parents' partners (see unreadInOther): built when there are any.
-  let partnerOf: Map<Entry, Entry> | undefined;
-  const newPartnerOf = (entry: Entry) => (partnerOf ??= new Map([...partners].map(([after, before]) => [before, after]))).get(entry);
+  const partnerOf = (entry: Entry) => entry.partner;
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
   const changedEntries = new Map<Entry, NodeChanges>();
   for (const entry of newEntries) {
-    const old = partners.get(entry);
+    const old = entry.partner;
     // Unseen before and after (see toldByOthers), its changes are no one's to see: the hidden list view's items
     // lost their selection as the shown view's rows did, and each was told twice.
     if (!old || (unseenAndUnreachable(old.node) && unseenAndUnreachable(entry.node) && !inClosedMenu(entry))) continue;
     const changes = changesOf(old.node, entry.node);
-    if (Object.keys(changes).length > 0) changedEntries.set(entry, changes);
-    const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;
+    if (changes) changedEntries.set(entry, changes);
+    const reparented = entry.parent?.partner !== old.parent;
     if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
   }
   const echoes = statesToldInside(changedEntries);
@@ -377,11 +397,11 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name), ...moved.filter((node) => !node.reparented && !node.name)].slice(0, NOTABLE_MOVES),
   );
   const notable = moved.filter((node) => picked.has(node));
-  const gone = oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus));
-  const inert = inertPages(newEntries, partners, gone);
+  const gone = oldEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry, partnerOf, closedMenus));
+  const inert = inertPages(newEntries, gone);
   const behindDialogs = new Set(inert.flatMap((page) => page.entries));
-  const added = newEntries.filter((entry) => !partners.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, (parent) => partners.get(parent), closedMenus));
-  const back = pagesBack(newEntries, partners, added, after.returned);
+  const added = newEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry, partnerOf, closedMenus));
+  const back = pagesBack(newEntries, added, after.returned);
   const returning = new Set(back.flatMap((page) => page.entries));
   return {
     added: added.filter((entry) => !returning.has(entry)).map((entry) => describedAdded(entry.node)),
@@ -398,11 +418,11 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
  * been in the page before the dialog opened (`returned`): the mirror of inertPages. A page of 42 nodes came back
  * from behind a closed <dialog> as 42 lines of added nodes; what the page made new meanwhile is still added.
  */
-function pagesBack(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>, added: readonly Entry[], returned: ReadonlySet<number> | undefined): { dialog: DiffNode; entries: Entry[] }[] {
+function pagesBack(after: readonly Entry[], added: readonly Entry[], returned: ReadonlySet<number> | undefined): { dialog: DiffNode; entries: Entry[] }[] {
   if (!returned?.size) return [];
   const pages: { dialog: DiffNode; page: Entry; entries: Entry[] }[] = [];
   for (const entry of after) {
-    const old = partners.get(entry);
+    const old = entry.partner;
     if (old && showsDialogsOnly(old.node) && !showsDialogsOnly(entry.node)) pages.push({ dialog: described(old.node.children![0]!), page: entry, entries: [] });
   }
   return withTheirNodes(pages, added.filter((entry) => returned.has(entry.index)));
@@ -428,10 +448,10 @@ function withTheirNodes<P extends { page: Entry; entries: Entry[] }>(pages: P[],
  * and Gecko leave a page behind a modal <dialog> out of the tree, and a click that opened one read 43 nodes removed and
  * the button clicked "gone", though the page still shows behind the dialog and comes back when it closes.
  */
-function inertPages(after: readonly Entry[], partners: ReadonlyMap<Entry, Entry>, gone: readonly Entry[]): { dialog: DiffNode; entries: Entry[] }[] {
+function inertPages(after: readonly Entry[], gone: readonly Entry[]): { dialog: DiffNode; entries: Entry[] }[] {
   const pages: { dialog: DiffNode; page: Entry; entries: Entry[] }[] = [];
   for (const entry of after) {
-    const old = partners.get(entry);
+    const old = entry.partner;
     if (old && showsDialogsOnly(entry.node) && !showsDialogsOnly(old.node)) pages.push({ dialog: described(entry.node.children![0]!), page: old, entries: [] });
   }
   return withTheirNodes(pages, gone);

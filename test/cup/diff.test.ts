@@ -80,6 +80,13 @@ test('identity wins over names: the same object renamed is a change, an object w
   assert.deepEqual(diffLines(diff), ['+ [e2] lnk "Save"', '- btn "Save" (was e2)']);
 });
 
+test('an object found under another index than before is still paired by its identity, and one at its old index with another identity is not', () => {
+  // The identity is looked for at the node's own index first (indices are kept across readings), then anywhere.
+  const before = reading(form([node(2, 'button', 'Save', { actions: ['click'] }), node(3, 'button', 'Open', { actions: ['click'] })]), { 2: 'save', 3: 'open' });
+  const after = reading(form([node(5, 'button', 'Save as', { actions: ['click'] }), node(2, 'button', 'Open', { actions: ['click'] })]), { 5: 'save', 2: 'open' });
+  assert.deepEqual(diffLines(diffTrees(before, after)), ['~ [e5] btn name: "Save" → "Save as"']);
+});
+
 test('moves are counted, not listed: scrolled rows, rows scrolled out of view, and a reparented node named first', () => {
   const rows = (y: number, offscreen: boolean) =>
     [3, 4, 5, 6].map((index) => node(index, 'listitem', `Row ${index}`, { bounds: box(0, y + index * 20), ...(offscreen && index === 6 ? { states: ['offscreen' as const] } : {}) }));
