@@ -29,6 +29,11 @@ export interface DiffNode {
   value?: string;
   /** An added node's states that say what can be done with it (ADDED_STATES): told on its line as the tree tells them. */
   states?: CupState[];
+  /**
+   * The closed menu (or closed list of choices) an added node lies in, by the new reading's index: its items are not
+   * shown, and a summary tells a menu's many new items in one line (see diff-text.ts's summaryLines).
+   */
+  closedMenu?: DiffNode;
 }
 
 export interface TextChange {
@@ -233,6 +238,20 @@ function inClosedMenu(entry: Entry): boolean {
 }
 
 /**
+ * The outermost closed menu an entry lies in: the one an agent opens to reach it (a submenu opens from inside it).
+ * `closedMenus` caches the answer per ancestor, as unreadInOther's does.
+ */
+function outermostClosedMenu(entry: Entry, closedMenus: Map<Entry, boolean>): Entry | undefined {
+  let outermost: Entry | undefined;
+  for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) {
+    let closed = closedMenus.get(ancestor);
+    if (closed === undefined) closedMenus.set(ancestor, (closed = isClosedMenu(ancestor.node)));
+    if (closed) outermost = ancestor;
+  }
+  return outermost;
+}
+
+/**
  * Under a closed menu whose counterpart in the other reading left its items unread (a compact read counts a closed
  * menu's items without reading them): one reading holds them, the other does not, and that is no change.
  */
@@ -384,7 +403,10 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const back = pagesBack(newEntries, partners, added, after.returned);
   const returning = new Set(back.flatMap((page) => page.entries));
   return {
-    added: added.filter((entry) => !returning.has(entry)).map((entry) => describedAdded(entry.node)),
+    added: added.filter((entry) => !returning.has(entry)).map((entry) => {
+      const menu = outermostClosedMenu(entry, closedMenus);
+      return { ...describedAdded(entry.node), ...(menu ? { closedMenu: described(menu.node) } : {}) };
+    }),
     removed: gone.filter((entry) => !behindDialogs.has(entry)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },
