@@ -1,7 +1,9 @@
 // Debian desktop apps a new user tried, and what they showed wrong: Thunar's first invoke_menu through a menu it makes
-// as it opens, whose new items filled the action's inline diff and hid the file list the choice showed. Judged by
-// pyatspi and by the files on disk.
+// as it opens, whose new items filled the action's inline diff and hid the file list the choice showed; Xarchiver's file
+// list, wider than its pane, whose cells out of view to the right read as boxless lines. Judged by pyatspi and by the
+// files on disk.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -9,7 +11,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import type { TestDesktop } from '../helpers/desktop.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
-import { accessibleWindowState, callOk, childIndices, pyatspiWalk } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, childIndices, pyatspiWalk, type Element } from '../helpers/tools.js';
 
 describe('Debian desktop apps a new user tried, judged by pyatspi and the files on disk', () => {
   let user: UserDesktop;
@@ -51,6 +53,47 @@ describe('Debian desktop apps a new user tried, judged by pyatspi and the files 
       assert.doesNotMatch(text, /^\+ \[e\d+\] mic "Compact View"$/m, text);
       for (const file of files) assert.match(text, new RegExp(`^\\+ \\[e\\d+\\] cel "${file.replace('.', '\\.')}"`, 'm'), text);
       assert.ok(result.diff?.added.some((node) => node.role === 'cell' && node.name === 'notes.txt'), JSON.stringify(result.diff?.added));
+    } finally {
+      process.kill();
+    }
+  });
+
+  test("Xarchiver: a file list's cells out of its pane to the right are placed under their column headers and counted as out of view, not listed without a box", async () => {
+    const folder = join(home, 'packed');
+    mkdirSync(join(folder, 'sub'), { recursive: true });
+    for (const name of ['b.md', 'notes.txt']) writeFileSync(join(folder, name), `${name}\n`);
+    const archive = join(home, 'packed.tar');
+    execFileSync('tar', ['cf', archive, '-C', folder, 'b.md', 'notes.txt', 'sub']);
+    // Xarchiver hands an archive to one already running for the user (a socket in /tmp, whatever the display) and exits:
+    // no other may run on the machine meanwhile.
+    const { process, window } = await desktop.launch('xarchiver', [archive], /^packed\.tar - xarchiver/, 20_000, user.env());
+    try {
+      const { result, state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      // The case: pyatspi places the list's headers, those past the pane's right edge too, and gives the cells under
+      // those headers no place (x and y of -2^31).
+      const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+      const table = walked.findIndex((node) => node.role === 'table' && childIndices(walked, walked.indexOf(node)).some((at) => walked[at]!.name === 'Filename'));
+      const pane = walked[table - 1]!;
+      assert.equal(pane.role, 'scroll pane', 'pyatspi: the list lies in a scroll pane');
+      const paneEnd = pane.extents![0] + pane.extents![2];
+      const children = childIndices(walked, table).map((at) => walked[at]!);
+      const headers = children.filter((node) => node.role === 'table column header');
+      const outHeaders = headers.filter((node) => node.extents![0] >= paneEnd);
+      assert.ok(outHeaders.length > 0, `pyatspi: some headers lie right of the pane's end at ${paneEnd}: ${JSON.stringify(headers.map((node) => [node.name, node.extents]))}`);
+      const unplaced = children.filter((node) => node.role === 'table cell' && node.extents?.[0] === -2147483648);
+      assert.equal(unplaced.length, outHeaders.length * 3, `pyatspi: the 3 rows' cells under those headers have no place: ${JSON.stringify(unplaced.map((node) => node.name))}`);
+      // Read: they are counted with their headers as out of view to the right, and listed nowhere.
+      const text = result.body ?? '';
+      assert.match(text, new RegExp(`# ${outHeaders.length * 4} more items — scroll right to see`), text);
+      assert.doesNotMatch(text, /cel "[^"]*" \{off\}/, text);
+      // The whole reading places them under their headers, on their rows.
+      const full = (await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false, detail: 'full' })).structured as unknown as { elements: Element[] };
+      const header = full.elements.find((element) => element.role === 'columnheader' && element.name === outHeaders[0]!.name);
+      const row = full.elements.find((element) => element.role === 'cell' && element.name === 'notes.txt' && element.bounds);
+      const cells = full.elements.filter((element) => element.role === 'cell' && element.bounds?.x === header?.bounds?.x);
+      assert.equal(cells.length, 3, JSON.stringify(full.elements.filter((element) => element.role === 'cell').map((element) => [element.name, element.bounds])));
+      assert.ok(cells.some((cell) => cell.bounds!.y === row!.bounds!.y), JSON.stringify(cells));
+      assert.ok(state.elements.every((element) => element.role !== 'cell' || element.bounds), 'every cell the compact read shows has a box');
     } finally {
       process.kill();
     }

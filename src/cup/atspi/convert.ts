@@ -23,6 +23,7 @@ import { hasRange, textOnlyValue, type ValueRange } from './value-range.js';
 import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js';
 import { enableUnmarkedItems } from './unmarked-items.js';
 import { choiceAtPlace } from './choice-place.js';
+import { placeCellsByColumn } from './cell-places.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -1214,6 +1215,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       labelsByOrder(node.children);
       titleLoneField(node.children, raw.children);
       hideUnplacedHeaders(node.children, raw.children);
+      placeCellsByColumn(node.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         valueFromField(node);
