@@ -58,7 +58,7 @@ describe('Debian desktop apps a new user tried, judged by pyatspi and the files 
     }
   });
 
-  test("Xarchiver: a file list's cells out of its pane to the right are placed under their column headers and counted as out of view, not listed without a box", async () => {
+  test("Xarchiver: a file list's cells out of its pane to the right are placed under their column headers and counted as out of view, not listed without a box; a real click on one scrolls its column in", async () => {
     const folder = join(home, 'packed');
     mkdirSync(join(folder, 'sub'), { recursive: true });
     for (const name of ['b.md', 'notes.txt']) writeFileSync(join(folder, name), `${name}\n`);
@@ -94,6 +94,22 @@ describe('Debian desktop apps a new user tried, judged by pyatspi and the files 
       assert.equal(cells.length, 3, JSON.stringify(full.elements.filter((element) => element.role === 'cell').map((element) => [element.name, element.bounds])));
       assert.ok(cells.some((cell) => cell.bounds!.y === row!.bounds!.y), JSON.stringify(cells));
       assert.ok(state.elements.every((element) => element.role !== 'cell' || element.bounds), 'every cell the compact read shows has a box');
+
+      // A real click on one of them scrolls its column into view sideways, then lands on it: pyatspi reads the row selected
+      // and the cell placed inside the pane. It had been refused as having no position, only the vertical bar tried.
+      const last = outHeaders.at(-1)!.name;
+      const lastColumn = full.elements.find((element) => element.role === 'columnheader' && element.name === last)!;
+      const target = full.elements.find((element) => element.role === 'cell' && element.bounds?.x === lastColumn.bounds!.x && element.bounds.y === row!.bounds!.y)!;
+      const clicked = await callOk(context, 'click', { window_id: window.id, element_index: target.index, delivery_mode: 'foreground' });
+      assert.equal((clicked.structured as unknown as ActionResult).path, 'x11_pixel_fg', clicked.body);
+      const after = await pyatspiWalk(window.pid, window.title, desktop.env());
+      const afterTable = after.findIndex((node) => node.role === 'table' && childIndices(after, after.indexOf(node)).some((at) => after[at]!.name === 'Filename'));
+      const afterCells = childIndices(after, afterTable).map((at) => after[at]!).filter((node) => node.role === 'table cell');
+      const selected = afterCells.filter((node) => node.states.includes('selected')).map((node) => node.name);
+      // The row's name cell holds its name in a child: the row is told by its Size cell, each file's size its own.
+      assert.ok(selected.includes(String('notes.txt\n'.length)) && !selected.includes(String('b.md\n'.length)), `pyatspi: the notes.txt row is selected: ${JSON.stringify(selected)}`);
+      const shownNow = afterCells.filter((node) => node.name === target.name && node.extents![0] >= pane.extents![0] && node.extents![0] + node.extents![2] <= paneEnd);
+      assert.equal(shownNow.length, 3, `pyatspi: the column ${last} is in the pane now: ${JSON.stringify(afterCells.map((node) => [node.name, node.extents]))}`);
     } finally {
       process.kill();
     }
