@@ -1,10 +1,11 @@
 // Debian desktop apps a new user tried, and what they showed wrong: Thunar's first invoke_menu through a menu it makes
 // as it opens, whose new items filled the action's inline diff and hid the file list the choice showed; Xarchiver's file
-// list, wider than its pane, whose cells out of view to the right read as boxless lines. Judged by pyatspi and by the
-// files on disk.
+// list, wider than its pane, whose cells out of view to the right read as boxless lines; LXAppearance (GTK 2), whose font
+// button read by its font and not by its row's "Default font:", and whose font chooser listed every family out of view.
+// Judged by pyatspi and by the files on disk.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
@@ -110,6 +111,51 @@ describe('Debian desktop apps a new user tried, judged by pyatspi and the files 
       assert.ok(selected.includes(String('notes.txt\n'.length)) && !selected.includes(String('b.md\n'.length)), `pyatspi: the notes.txt row is selected: ${JSON.stringify(selected)}`);
       const shownNow = afterCells.filter((node) => node.name === target.name && node.extents![0] >= pane.extents![0] && node.extents![0] + node.extents![2] <= paneEnd);
       assert.equal(shownNow.length, 3, `pyatspi: the column ${last} is in the pane now: ${JSON.stringify(afterCells.map((node) => [node.name, node.extents]))}`);
+    } finally {
+      process.kill();
+    }
+  });
+
+  test('LXAppearance (GTK 2): the font button is named by its row and shows its font as its value; the chooser counts the families out of view; the font chosen and applied is written', async () => {
+    const { process, window } = await desktop.launch('lxappearance', [], 'Customize Look and Feel', 20_000, user.env());
+    try {
+      // The case: pyatspi reads an unnamed push button holding two labels, the font's family and size, right of the
+      // label "Default font:".
+      const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+      const button = walked.findIndex((node) => node.role === 'push button' && node.name === '' && childIndices(walked, walked.indexOf(node)).length === 2 && childIndices(walked, walked.indexOf(node)).every((at) => walked[at]!.role === 'label'));
+      assert.ok(button >= 0, 'pyatspi: an unnamed button holding two labels');
+      const font = childIndices(walked, button).map((at) => walked[at]!.name).join(' ');
+      const label = walked.find((node) => node.role === 'label' && node.name === 'Default font:');
+      assert.ok(label && label.extents![0] + label.extents![2] <= walked[button]!.extents![0], 'pyatspi: "Default font:" stands left of it');
+      const fontButton = async () => ((await callOk(context, 'find_elements', { window_id: window.id, selector: 'role=button name="Default font:"' })).structured as { matches: Element[] }).matches;
+      assert.deepEqual((await fontButton()).map((match) => match.value), [font]);
+
+      // Its click opens the chooser; each list counts the rows out of its view instead of listing them with no box.
+      const opened = await callOk(context, 'click', { window_id: window.id, selector: 'role=button name="Default font:"' });
+      const chooser = (opened.structured as unknown as ActionResult).new_windows?.find((entry) => entry.title === 'Pick a Font');
+      assert.ok(chooser, opened.body);
+      const chooserWindow = { ...window, id: chooser.window_id, title: chooser.title };
+      const { result } = await accessibleWindowState(context, chooserWindow, { include_screenshot: false });
+      const text = result.body ?? '';
+      const inChooser = await pyatspiWalk(window.pid, 'Pick a Font', desktop.env());
+      const families = inChooser.findIndex((node) => node.role === 'table' && childIndices(inChooser, inChooser.indexOf(node)).some((at) => inChooser[at]!.name === 'Family'));
+      const familyCells = childIndices(inChooser, families).map((at) => inChooser[at]!).filter((node) => node.role === 'table cell');
+      const unplaced = familyCells.filter((node) => node.extents?.[0] === -2147483648 && !node.states.includes('showing'));
+      assert.ok(unplaced.length > 0, 'pyatspi: GTK 2 gives the families out of view no place');
+      assert.doesNotMatch(text, /cel "[^"]*" \{/, `no cell without a box:\n${text}`);
+      const familyText = text.slice(text.indexOf('grd "Family:"'), text.indexOf('grd "Style:"'));
+      const shown = familyText.match(/ cel "/g)?.length ?? 0;
+      const counted = Number(familyText.match(/# (\d+) more items — scroll (?:up|down|up\/down) to see/)?.[1]);
+      assert.equal(shown + counted, familyCells.length, familyText);
+
+      // A size chosen, OK and Apply: the button shows it, and LXAppearance writes it to GTK 2's and GTK 3's settings.
+      await callOk(context, 'click', { window_id: chooser.window_id, selector: 'role=cell name="12"' });
+      await callOk(context, 'click', { window_id: chooser.window_id, selector: 'role=button name=OK' });
+      const family = font.replace(/ \d+$/, '');
+      assert.deepEqual((await fontButton()).map((match) => match.value), [`${family} 12`]);
+      await callOk(context, 'click', { window_id: window.id, selector: 'role=button name=Apply' });
+      const settings = readFileSync(join(home, '.gtkrc-2.0'), 'utf8');
+      assert.match(settings, new RegExp(`^gtk-font-name="${family} 12"$`, 'm'), settings);
     } finally {
       process.kill();
     }
