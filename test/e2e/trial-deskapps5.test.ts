@@ -1,8 +1,9 @@
 // Debian desktop apps a new user tried, and what they showed wrong: Thunar's first invoke_menu through a menu it makes
 // as it opens, whose new items filled the action's inline diff and hid the file list the choice showed; Xarchiver's file
 // list, wider than its pane, whose cells out of view to the right read as boxless lines; LXAppearance (GTK 2), whose font
-// button read by its font and not by its row's "Default font:", and whose font chooser listed every family out of view.
-// Judged by pyatspi and by the files on disk.
+// button read by its font and not by its row's "Default font:", and whose font chooser listed every family out of view;
+// Document Scanner with no scanner, whose About window, opened through its menu button, was listed as new and as changed.
+// Judged by pyatspi, the X server's windows and the files on disk.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
+import { listClientWindows } from '../../src/platform/linux/windows.js';
 import type { TestDesktop } from '../helpers/desktop.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { accessibleWindowState, callOk, childIndices, pyatspiWalk, type Element } from '../helpers/tools.js';
@@ -156,6 +158,33 @@ describe('Debian desktop apps a new user tried, judged by pyatspi and the files 
       await callOk(context, 'click', { window_id: window.id, selector: 'role=button name=Apply' });
       const settings = readFileSync(join(home, '.gtkrc-2.0'), 'utf8');
       assert.match(settings, new RegExp(`^gtk-font-name="${family} 12"$`, 'm'), settings);
+    } finally {
+      process.kill();
+    }
+  });
+
+  test("Document Scanner with no scanner: its empty state reads as pyatspi has it, and the About window its menu button's menu opens is new, not also an other window changed", async () => {
+    const { process, window } = await desktop.launch('simple-scan', [], 'Document Scanner', 30_000, user.env());
+    try {
+      // The empty state: pyatspi reads the hint and a Scan button that cannot be pressed.
+      const hint = 'Please check your scanner is connected and powered on.';
+      await callOk(context, 'wait_for', { window_id: window.id, selector: `role=text name="${hint}"`, timeout_ms: 20_000 });
+      const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+      assert.ok(walked.some((node) => node.role === 'label' && node.name === hint), 'pyatspi: the hint');
+      const scan = walked.find((node) => node.role === 'push button' && node.name === 'Scan');
+      assert.ok(scan && !scan.states.includes('sensitive'), 'pyatspi: Scan cannot be pressed');
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      assert.ok(state.elements.some((element) => element.role === 'button' && element.name === 'Scan' && element.states?.includes('disabled')), JSON.stringify(state.elements));
+
+      // Two buttons are named "Menu" (the scan type's and the app's): the path's second name picks the app's.
+      const chosen = await callOk(context, 'invoke_menu', { window_id: window.id, path: ['Menu', 'About Document Scanner'] });
+      const result = chosen.structured as unknown as ActionResult;
+      const x = await desktop.x11();
+      const about = (await listClientWindows(x)).find((each) => each.pid === window.pid && each.title === 'About Document Scanner');
+      assert.ok(about, 'the X server maps the About window');
+      assert.deepEqual((result.new_windows ?? []).map((entry) => entry.window_id), [about.id], chosen.body);
+      assert.deepEqual(result.other_windows_changed ?? [], [], chosen.body);
+      assert.doesNotMatch(chosen.body ?? '', /other windows changed/, chosen.body);
     } finally {
       process.kill();
     }
