@@ -376,6 +376,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
+  // Moves that brought a node into view (off screen before, not now): a tab switched shows its page's controls.
+  const cameIntoView = new Set<MovedNode>();
   const changedEntries = new Map<Entry, NodeChanges>();
   for (const entry of newEntries) {
     const old = partners.get(entry);
@@ -385,15 +387,27 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     const changes = changesOf(old.node, entry.node);
     if (Object.keys(changes).length > 0) changedEntries.set(entry, changes);
     const reparented = (entry.parent && partners.get(entry.parent)) !== old.parent;
-    if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
+    if (reparented || movedOnScreen(old.node, entry.node)) {
+      const move = { ...described(entry.node), reparented };
+      moved.push(move);
+      if (old.node.states?.includes('offscreen') && !entry.node.states?.includes('offscreen')) cameIntoView.add(move);
+    }
   }
   const echoes = statesToldInside(changedEntries);
   for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
-  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), then unnamed ones,
-  // which their index and role still point at ("↕ 1 moved" in gedit said nothing of what had moved), shown in tree
-  // order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
+  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), those brought into
+  // view before those taken out of it (Thunar's Behavior tab, clicked, named three controls of the Display page it
+  // hid, and none of its own), then unnamed ones, which their index and role still point at ("↕ 1 moved" in gedit said
+  // nothing of what had moved), shown in tree order (`moved` is in tree order; indices are not, once a window's
+  // numbering has outlived some changes).
+  const named = moved.filter((node) => !node.reparented && node.name);
   const picked = new Set(
-    [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name), ...moved.filter((node) => !node.reparented && !node.name)].slice(0, NOTABLE_MOVES),
+    [
+      ...moved.filter((node) => node.reparented),
+      ...named.filter((node) => cameIntoView.has(node)),
+      ...named.filter((node) => !cameIntoView.has(node)),
+      ...moved.filter((node) => !node.reparented && !node.name),
+    ].slice(0, NOTABLE_MOVES),
   );
   const notable = moved.filter((node) => picked.has(node));
   const gone = oldEntries.filter((entry) => !paired.has(entry) && !toldByOthers(entry) && !unreadInOther(entry, newPartnerOf, closedMenus));

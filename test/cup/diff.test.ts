@@ -194,6 +194,15 @@ test("past the threshold, a closed menu's many new items are one summary line: T
   assert.deepEqual(diffSummary(few, 40).lines.slice(1, 4), ['+ [e10] mic "Choice 0"', '+ [e11] mic "Choice 1"', '+ [e12] mic "Choice 2"']);
 });
 
+test('the moves named are those that brought a node into view before those that took one out: a tab switched names what its page shows', () => {
+  const page = (id: number, name: string, shown: boolean) => node(id, 'checkbox', name, { actions: ['toggle'], ...(shown ? { bounds: box(0, 20 * id) } : { states: ['offscreen'] as CupState[] }) });
+  const tabs = (first: boolean) => form([page(2, 'Display A', first), page(3, 'Display B', first), page(4, 'Display C', first), page(5, 'Behavior A', !first), page(6, 'Behavior B', !first)]);
+  const ids = { 0: 'w', 1: 'g', 2: 'a', 3: 'b', 4: 'c', 5: 'd', 6: 'e' };
+  const diff = diffTrees(reading(tabs(true), ids), reading(tabs(false), ids));
+  assert.equal(diff.moved.count, 5);
+  assert.deepEqual(diff.moved.notable.map((move) => move.name), ['Display A', 'Behavior A', 'Behavior B'], 'both shown now, and one taken away, in tree order');
+});
+
 test('long values are cut in a change line', () => {
   const before = reading(form([node(2, 'textbox', 'Doc', { value: 'x' })]), { 2: 'd' });
   const after = reading(form([node(2, 'textbox', 'Doc', { value: 'y'.repeat(500) })]), { 2: 'd' });

@@ -31,7 +31,7 @@ describe('Debian desktop apps a new user tried, judged by pyatspi and the files 
     await stopUserDesktop(user);
   });
 
-  test("Thunar: an invoke_menu through a menu made as it opens tells its new items in one line, and the inline diff keeps the file list the choice showed", async () => {
+  test("Thunar: an invoke_menu through a menu made as it opens tells its new items in one line, and the inline diff keeps the file list the choice showed; a tab switched names what its page shows", async () => {
     const folder = join(home, 'files');
     mkdirSync(join(folder, 'sub'), { recursive: true });
     for (const name of ['a.txt', 'b.md', 'notes.txt']) writeFileSync(join(folder, name), `${name}\n`);
@@ -56,6 +56,16 @@ describe('Debian desktop apps a new user tried, judged by pyatspi and the files 
       assert.doesNotMatch(text, /^\+ \[e\d+\] mic "Compact View"$/m, text);
       for (const file of files) assert.match(text, new RegExp(`^\\+ \\[e\\d+\\] cel "${file.replace('.', '\\.')}"`, 'm'), text);
       assert.ok(result.diff?.added.some((node) => node.role === 'cell' && node.name === 'notes.txt'), JSON.stringify(result.diff?.added));
+
+      // Its Preferences: a tab clicked names, among the moves, controls of the page it shows (pyatspi: showing now),
+      // where it named three of the page it hid.
+      const opened = await callOk(context, 'invoke_menu', { window_id: window.id, path: ['Edit', 'Preferences...'] });
+      const prefs = (opened.structured as unknown as ActionResult).new_windows?.find((entry) => entry.title === 'File Manager Preferences');
+      assert.ok(prefs, opened.body);
+      const tab = await callOk(context, 'click', { window_id: prefs.window_id, selector: 'role=tab name=Behavior' });
+      const moved = (tab.structured as unknown as ActionResult).diff?.moved.notable ?? [];
+      const shownNow = (await pyatspiWalk(window.pid, 'File Manager Preferences', desktop.env())).filter((node) => node.states.includes('showing')).map((node) => node.name);
+      assert.ok(moved.length > 0 && moved.every((move) => shownNow.includes(move.name)), `the moves named ${JSON.stringify(moved.map((move) => move.name))} are all showing now:\n${tab.body}`);
     } finally {
       process.kill();
     }
