@@ -68,6 +68,10 @@ const testPackages = [
   'gnumeric',
   // Ristretto, which shows two identical warning dialogs at start (test/e2e/twin-dialogs.test.ts).
   'ristretto',
+  // Thunar, whose menus are made as they open, Xarchiver, whose file list is wider than its pane, LXAppearance, a GTK 2
+  // app with a font button and a font chooser, and Document Scanner, whose menu button opens its About window
+  // (test/e2e/trial-deskapps5.test.ts).
+  'thunar', 'xarchiver', 'lxappearance', 'simple-scan',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

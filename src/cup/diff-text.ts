@@ -101,7 +101,8 @@ const GROUP_NAMED = 3;
 interface SummaryLine {
   text: string;
   changed?: ChangedNode[];
-  added?: DiffNode;
+  /** The added nodes it names: one, or those a closed menu's line names (closedMenuLines). */
+  added?: DiffNode[];
   removed?: DiffNode;
   /** The line of the pages a modal dialog made inert (inertLines). */
   inert?: true;
@@ -132,7 +133,7 @@ function summaryLines(diff: TreeDiff): SummaryLine[] {
     const list = named.map((member) => `[e${member.index}] ${nodeText(member)}`).join(', ');
     lines.push({ text: `~ ${group.length} nodes, states: ${key}: ${list}, and ${group.length - named.length} more`, changed: named });
   }
-  lines.push(...diff.added.map((node) => ({ text: `+ [e${node.index}] ${nodeText(node)}`, added: node })));
+  lines.push(...addedLines(diff.added));
   lines.push(...backLines(diff).map((text) => ({ text, back: true as const })));
   lines.push(...diff.removed.map((node) => ({ text: `- ${nodeText(node)} (was e${node.index})`, removed: node })));
   lines.push(...inertLines(diff).map((text) => ({ text, inert: true as const })));
@@ -140,11 +141,29 @@ function summaryLines(diff: TreeDiff): SummaryLine[] {
   return lines;
 }
 
+/**
+ * The added nodes' lines, those in one closed menu told in one line from GROUP_FROM on, where the menu's own line would
+ * stand: an app that makes a menu's items as it opens (Thunar) has them all new after an invoke_menu that opened it on
+ * the way, and View's 36 items filled the summary, leaving out the file list the choice put in the window.
+ */
+function addedLines(added: readonly DiffNode[]): SummaryLine[] {
+  const inMenu = new Map<number, DiffNode[]>();
+  for (const node of added) if (node.closedMenu) inMenu.set(node.closedMenu.index, [...(inMenu.get(node.closedMenu.index) ?? []), node]);
+  return added.flatMap((node): SummaryLine[] => {
+    const group = node.closedMenu && inMenu.get(node.closedMenu.index);
+    if (!group || group.length < GROUP_FROM) return [{ text: `+ [e${node.index}] ${nodeText(node)}`, added: [node] }];
+    if (group[0] !== node) return [];
+    const named = group.filter((member) => member.name).slice(0, GROUP_NAMED);
+    const list = named.map((member) => `[e${member.index}] ${nodeText(member)}`).join(', ');
+    return [{ text: `+ ${group.length} items in the closed menu [e${node.closedMenu!.index}] ${nodeText(node.closedMenu!)} (open it to see them): ${list}, and ${group.length - named.length} more`, added: named }];
+  });
+}
+
 /** The part of the diff a summary's lines show (a group's line: the nodes it names). */
 function shownBy(diff: TreeDiff, lines: readonly SummaryLine[]): TreeDiff {
   return {
     changed: lines.flatMap((line) => line.changed ?? []),
-    added: lines.flatMap((line) => (line.added ? [line.added] : [])),
+    added: lines.flatMap((line) => line.added ?? []),
     removed: lines.flatMap((line) => (line.removed ? [line.removed] : [])),
     moved: lines.some((line) => line.moves) ? diff.moved : { count: 0, notable: [] },
     ...(diff.inert && lines.some((line) => line.inert) ? { inert: diff.inert } : {}),

@@ -29,6 +29,11 @@ export interface DiffNode {
   value?: string;
   /** An added node's states that say what can be done with it (ADDED_STATES): told on its line as the tree tells them. */
   states?: CupState[];
+  /**
+   * The closed menu (or closed list of choices) an added node lies in, by the new reading's index: its items are not
+   * shown, and a summary tells a menu's many new items in one line (see diff-text.ts's summaryLines).
+   */
+  closedMenu?: DiffNode;
 }
 
 export interface TextChange {
@@ -246,6 +251,20 @@ function inClosedMenu(entry: Entry): boolean {
 }
 
 /**
+ * The outermost closed menu an entry lies in: the one an agent opens to reach it (a submenu opens from inside it).
+ * `closedMenus` caches the answer per ancestor, as unreadInOther's does.
+ */
+function outermostClosedMenu(entry: Entry, closedMenus: Map<Entry, boolean>): Entry | undefined {
+  let outermost: Entry | undefined;
+  for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) {
+    let closed = closedMenus.get(ancestor);
+    if (closed === undefined) closedMenus.set(ancestor, (closed = isClosedMenu(ancestor.node)));
+    if (closed) outermost = ancestor;
+  }
+  return outermost;
+}
+
+/**
  * Under a closed menu whose counterpart in the other reading left its items unread (a compact read counts a closed
  * menu's items without reading them): one reading holds them, the other does not, and that is no change.
  */
@@ -377,6 +396,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
+  // Moves that brought a node into view (off screen before, not now): a tab switched shows its page's controls.
+  const cameIntoView = new Set<MovedNode>();
   const changedEntries = new Map<Entry, NodeChanges>();
   for (const entry of newEntries) {
     const old = entry.partner;
@@ -386,15 +407,27 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     const changes = changesOf(old.node, entry.node);
     if (changes) changedEntries.set(entry, changes);
     const reparented = entry.parent?.partner !== old.parent;
-    if (reparented || movedOnScreen(old.node, entry.node)) moved.push({ ...described(entry.node), reparented });
+    if (reparented || movedOnScreen(old.node, entry.node)) {
+      const move = { ...described(entry.node), reparented };
+      moved.push(move);
+      if (old.node.states?.includes('offscreen') && !entry.node.states?.includes('offscreen')) cameIntoView.add(move);
+    }
   }
   const echoes = statesToldInside(changedEntries);
   for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
-  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), then unnamed ones,
-  // which their index and role still point at ("↕ 1 moved" in gedit said nothing of what had moved), shown in tree
-  // order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
+  // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), those brought into
+  // view before those taken out of it (Thunar's Behavior tab, clicked, named three controls of the Display page it
+  // hid, and none of its own), then unnamed ones, which their index and role still point at ("↕ 1 moved" in gedit said
+  // nothing of what had moved), shown in tree order (`moved` is in tree order; indices are not, once a window's
+  // numbering has outlived some changes).
+  const named = moved.filter((node) => !node.reparented && node.name);
   const picked = new Set(
-    [...moved.filter((node) => node.reparented), ...moved.filter((node) => !node.reparented && node.name), ...moved.filter((node) => !node.reparented && !node.name)].slice(0, NOTABLE_MOVES),
+    [
+      ...moved.filter((node) => node.reparented),
+      ...named.filter((node) => cameIntoView.has(node)),
+      ...named.filter((node) => !cameIntoView.has(node)),
+      ...moved.filter((node) => !node.reparented && !node.name),
+    ].slice(0, NOTABLE_MOVES),
   );
   const notable = moved.filter((node) => picked.has(node));
   const gone = oldEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry, partnerOf, closedMenus));
@@ -404,7 +437,10 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const back = pagesBack(newEntries, added, after.returned);
   const returning = new Set(back.flatMap((page) => page.entries));
   return {
-    added: added.filter((entry) => !returning.has(entry)).map((entry) => describedAdded(entry.node)),
+    added: added.filter((entry) => !returning.has(entry)).map((entry) => {
+      const menu = outermostClosedMenu(entry, closedMenus);
+      return { ...describedAdded(entry.node), ...(menu ? { closedMenu: described(menu.node) } : {}) };
+    }),
     removed: gone.filter((entry) => !behindDialogs.has(entry)).map((entry) => described(entry.node)),
     changed,
     moved: { count: moved.length, notable },

@@ -184,6 +184,32 @@ test('past the threshold, nodes whose states flipped alike are one summary line 
   assert.deepEqual(summary.shown.added.map((entry) => entry.index), [70]);
 });
 
+test("past the threshold, a closed menu's many new items are one summary line: Thunar makes a menu's items as it opens, and an invoke_menu through it hid the view its choice showed", () => {
+  // View was an empty menu before; opened on the way and closed again, it holds its 36 items, hidden and off screen.
+  const unseen: CupState[] = ['offscreen'];
+  const view = (items: number) => node(2, 'menuitem', 'View', { actions: ['click'], bounds: box(0, 0), children: Array.from({ length: items }, (_, i) => node(10 + i, 'menuitemcheckbox', `Choice ${i}`, { actions: ['click'], states: unseen })) });
+  const files = (rows: number) => node(3, 'grid', '', { children: Array.from({ length: rows }, (_, i) => node(100 + i, 'cell', `file ${i}`, { actions: ['select'], bounds: box(100, 20 * i) })) });
+  const identities = (items: number, rows: number) => ({ 0: 'w', 1: 'g', 2: 'view', 3: 'grid', ...Object.fromEntries(Array.from({ length: items }, (_, i) => [10 + i, `c${i}`])), ...Object.fromEntries(Array.from({ length: rows }, (_, i) => [100 + i, `f${i}`])) });
+  const diff = diffTrees(reading(form([view(0), files(0)]), identities(0, 0)), reading(form([view(36), files(24)]), identities(36, 24)));
+  assert.equal(diffLines(diff).length, 60, 'the whole diff (the file) lists every item');
+  const summary = diffSummary(diff, 40);
+  assert.equal(summary.lines[1], '+ 36 items in the closed menu [e2] mi "View" (open it to see them): [e10] mic "Choice 0", [e11] mic "Choice 1", [e12] mic "Choice 2", and 33 more');
+  assert.deepEqual(summary.lines.slice(2).map((line) => line.replace(/ ".*/, '')), Array.from({ length: 24 }, (_, i) => `+ [e${100 + i}] cel`), 'every new row of the view is shown');
+  assert.deepEqual(summary.shown.added.map((entry) => entry.index), [10, 11, 12, ...Array.from({ length: 24 }, (_, i) => 100 + i)]);
+  // A few items added to a closed menu (a search's history) keep a line each.
+  const few = diffTrees(reading(form([view(0), files(0)]), identities(0, 0)), reading(form([view(3), files(40)]), identities(3, 40)));
+  assert.deepEqual(diffSummary(few, 40).lines.slice(1, 4), ['+ [e10] mic "Choice 0"', '+ [e11] mic "Choice 1"', '+ [e12] mic "Choice 2"']);
+});
+
+test('the moves named are those that brought a node into view before those that took one out: a tab switched names what its page shows', () => {
+  const page = (id: number, name: string, shown: boolean) => node(id, 'checkbox', name, { actions: ['toggle'], ...(shown ? { bounds: box(0, 20 * id) } : { states: ['offscreen'] as CupState[] }) });
+  const tabs = (first: boolean) => form([page(2, 'Display A', first), page(3, 'Display B', first), page(4, 'Display C', first), page(5, 'Behavior A', !first), page(6, 'Behavior B', !first)]);
+  const ids = { 0: 'w', 1: 'g', 2: 'a', 3: 'b', 4: 'c', 5: 'd', 6: 'e' };
+  const diff = diffTrees(reading(tabs(true), ids), reading(tabs(false), ids));
+  assert.equal(diff.moved.count, 5);
+  assert.deepEqual(diff.moved.notable.map((move) => move.name), ['Display A', 'Behavior A', 'Behavior B'], 'both shown now, and one taken away, in tree order');
+});
+
 test('long values are cut in a change line', () => {
   const before = reading(form([node(2, 'textbox', 'Doc', { value: 'x' })]), { 2: 'd' });
   const after = reading(form([node(2, 'textbox', 'Doc', { value: 'y'.repeat(500) })]), { 2: 'd' });

@@ -23,6 +23,7 @@ import { hasRange, textOnlyValue, type ValueRange } from './value-range.js';
 import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js';
 import { enableUnmarkedItems } from './unmarked-items.js';
 import { choiceAtPlace } from './choice-place.js';
+import { placeUnplacedCells } from './cell-places.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -595,7 +596,10 @@ const rowLabelledRoles: ReadonlySet<CupRole> = new Set(['checkbox', 'switch']);
 function isBareButton(node: CupNode): boolean {
   // A menu the button pops up (focus-outside-tree.ts adds it under the button) is drawn apart from it: the button
   // draws its name still. Gnumeric's Format Cells "Style:" button, read with its menu open, lost its name to "Regular".
-  return node.role === 'button' && (node.children ?? []).every((child) => child.role === 'menu');
+  // So do the labels of a button the toolkit names not, whose name they are (namedByContent): GTK 2 lists a font
+  // button's "Sans" and "10", and LXAppearance's "Default font:" row read `btn "Sans 10"`.
+  const drawn = (child: CupNode) => child.role === 'menu' || (namedByContent.has(node) && child.role === 'text' && !child.children?.length && !child.actions?.length);
+  return node.role === 'button' && (node.children ?? []).every(drawn);
 }
 /**
  * A button that shows a value the row's label asks for, and is named by it: GTK names a font button (wxGTK's font
@@ -631,6 +635,8 @@ function paneField(node: CupNode): CupNode | undefined {
   const held = (node.children ?? []).filter((child) => child.role !== 'scrollbar');
   return held.length === 1 && held[0]!.role === 'textbox' && held[0]!.name === '' ? held[0] : undefined;
 }
+/** Nodes the toolkit gave no name, named by the words of what they hold (nameFromContent). */
+const namedByContent = new WeakSet<CupNode>();
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
 const namedByPlace = new WeakSet<CupNode>();
 /**
@@ -1214,6 +1220,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       labelsByOrder(node.children);
       titleLoneField(node.children, raw.children);
       hideUnplacedHeaders(node.children, raw.children);
+      if (role === 'grid' || role === 'table' || role === 'tree') placeUnplacedCells(node.children);
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         valueFromField(node);
@@ -1250,7 +1257,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       const liveRegion = liveRegionRoles.has(role) && parent !== undefined;
       if ((nameFromContentRoles.has(role) || liveRegion) && !holdsItsPage && !holdsItsBody && !holdsItsGroup) {
         const content = nameFromContent(node, node.children, unrendered(node), liveRegion);
-        if (!node.name) node.name = content;
+        if (!node.name && content) {
+          node.name = content;
+          namedByContent.add(node);
+        }
         // GTK 4.8 names a button by its label twice ("4 4"), a check box by its label as written ("_Wrap lines").
         else if (context.gtk4NameQuirks && content && (node.name === `${content} ${content}` || withoutMnemonic(node.name) === content)) node.name = content;
       }

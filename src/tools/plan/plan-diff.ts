@@ -51,7 +51,11 @@ export async function beginPlanDiff(context: ToolContext, target: PlanDiffTarget
       const signals = [context.signal, planSignal].filter((signal): signal is AbortSignal => signal !== undefined);
       if (watch) await settle(watch, context.state.config.get().diff_settle_ms, signals.length > 0 ? AbortSignal.any(signals) : undefined);
       const windowsAfter = await context.desktop.windows();
-      const elsewhere = await windowEffects(context, window, [...known, ...alreadyReported], windowsAfter, watch);
+      const effects = await windowEffects(context, window, [...known, ...alreadyReported], windowsAfter, watch);
+      // Nor among the windows changed: the app builds a window it opens after showing it, and invoke_menu's last click
+      // through a menu button named Document Scanner's About window both new and changed.
+      const changed = effects.other_windows_changed?.filter((other) => !alreadyReported.some((reported) => reported.id === other.window_id));
+      const elsewhere = { ...(effects.new_windows ? { new_windows: effects.new_windows } : {}), ...(changed?.length ? { other_windows_changed: changed } : {}) };
       const compared: Compared =
         window && before
           ? await compareWithNow(context, window, before, windowsAfter)

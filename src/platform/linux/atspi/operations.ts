@@ -335,6 +335,14 @@ export async function tableRowOf(client: AtspiClient, table: ObjectRef, childInd
   return Number.isInteger(row) && row >= 0 ? row : undefined;
 }
 
+/** The header of the column a table's child lies in (by its index among the table's children), where the table names one. */
+export async function columnHeaderOf(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<ObjectRef | undefined> {
+  const column = Number((await callObject(client, table, 'Table', 'GetColumnAtIndex', 'i', [childIndex]))[0]);
+  if (!Number.isInteger(column) || column < 0) return undefined;
+  const [value] = (await callObject(client, table, 'Table', 'GetColumnHeader', 'i', [column])) as [[string, string] | undefined];
+  return value && value[1] !== NULL_PATH ? { bus: value[0], path: value[1] } : undefined;
+}
+
 /** Selects the row of a table's child (by its index among the table's children); false when refused. */
 export async function selectTableRow(client: AtspiClient, table: ObjectRef, childIndex: number): Promise<boolean> {
   const row = await tableRowOf(client, table, childIndex);
