@@ -178,7 +178,7 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
   if (mode === 'foreground') {
     const box = await desktop.elementBounds(window, pane);
     if (!box) throw new ToolError('the scrollable region has no position on screen', 'element_not_visible');
-    const notches = by === 'page' ? amount * 5 : amount;
+    const notches = wheelNotches(by, amount);
     // Over the element given, where it shows in the region, as a person puts the pointer over what they scroll: a
     // canvas that zooms on the wheel (a map, a drawing) takes it there, and over the page's middle the page scrolled.
     const placed = element && element.ref !== pane ? await desktop.elementBounds(window, element.ref) : undefined;
@@ -265,7 +265,7 @@ async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, e
   if (element && !box) throw new ToolError('the element has no position on screen to turn the mouse wheel over', 'element_not_visible');
   const at = point ?? (box ? pointAt(window, Math.round(box.x + box.w / 2), Math.round(box.y + box.h / 2)) : middleOf(window));
   const centre = { x: at.screenX, y: at.screenY };
-  const notches = by === 'page' ? amount * 5 : amount;
+  const notches = wheelNotches(by, amount);
   const bars = await windowScrollBars(desktop, request.snapshot);
   // A window kept above the others over the middle would take the wheel, and the read-back look at this one.
   const turn = async (x: Parameters<typeof pointerWheel>[0]) => {
@@ -279,6 +279,11 @@ async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, e
   const probes = bars.map((bar) => valueProbe(desktop, bar.ref, `[e${bar.index}] scroll bar`));
   const observation = await withForeground(desktop, window, (x) => observe(desktop, bars[0]!.ref.bus, probes, () => turn(x), { snapshot: request.snapshot }));
   return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
+}
+
+/** Notches of the wheel a scroll turns: one a line, five a page (so the scroll tool's 100 pages are 500 notches). */
+function wheelNotches(by: ScrollRequest['by'], amount: number): number {
+  return by === 'page' ? amount * 5 : amount;
 }
 
 /** A screen point of the window, as a point target. */
@@ -306,7 +311,7 @@ async function wheelInBackground(desktop: LinuxDesktop, request: ScrollRequest, 
     return notDelivered(mode, `${where}, and ${reach.toolkit} ignores synthetic X events; nothing was sent: ${retry}, or pass the element_index of the region to scroll`);
   }
   const x = await desktop.x11();
-  const notches = by === 'page' ? amount * 5 : amount;
+  const notches = wheelNotches(by, amount);
   const top = await syntheticEventWindow(x, point);
   const observation = await observePixels(desktop, window, () => syntheticWheel(x, top, { x: point.screenX, y: point.screenY }, direction, notches));
   return actionOutcome({ path: 'x11_pixel', mode, observation });

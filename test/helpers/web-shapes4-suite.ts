@@ -1,0 +1,85 @@
+// Page shapes a new user met in Chromium and Firefox (fixture shapes4.html, the browser's first page, one window for
+// every test: the page's state carries from test to test): a modal <dialog> holding
+// a form, closed by Escape and by its button; a popover menu; a <details> disclosure holding a field; a web component
+// whose open shadow root holds a form; a same-origin iframe's form; a required field submitted empty; a virtualised
+// list of 500 tickets (ten row objects, refilled as it scrolls) under a sticky header. The page's own output line
+// (#out, read by pyatspi) is the judge. One browser per test file.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { callOk } from './tools.js';
+import { pageSays, webRig, type BrowserId } from './web-browser.js';
+
+const page = 'shapes4';
+const title = 'CUP Web Shapes Four';
+
+export function webShapes4Suite(browser: BrowserId): void {
+  describe(`${browser}: page shapes: a modal dialog, a popover, a disclosure, a shadow root's form, an iframe's form, a required field, a virtual list under a sticky header`, () => {
+    const rig = webRig(browser, { page, title });
+    const effect = (result: { structured: unknown }) => (result.structured as { effect: string }).effect;
+
+    test('a modal <dialog>: opened by its button, typed into, closed by Escape (nothing kept), then saved by its button', async () => {
+      const window = await rig.open(page, title);
+      // Chromium reads sent keys only in the active window (README: Typing into a page's fields).
+      if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      const opened = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Edit profile"' });
+      const told = ((opened.structured as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.match(told, /dialog "Profile" opened in the window/, told);
+      await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name=Nickname', text: 'Zed' });
+      const escaped = await callOk(rig.context, 'press_key', { window_id: window.id, key: 'Escape' });
+      assert.equal(effect(escaped), 'confirmed', escaped.summary);
+      await pageSays(rig.oracle, window, /^out: dialog=closed:escape nickname= /);
+      const plan = await callOk(rig.context, 'run_actions', {
+        window_id: window.id,
+        steps: [
+          { tool: 'click', arguments: { selector: 'role=button name="Edit profile"' } },
+          { tool: 'set_value', arguments: { selector: 'role=textbox name=Nickname', value: 'Ann' } },
+          { tool: 'click', arguments: { selector: 'role=button name="Save profile"' } },
+        ],
+      });
+      assert.equal((plan.structured as { failed_steps: number }).failed_steps, 0, plan.summary);
+      await pageSays(rig.oracle, window, /^out: dialog=closed:save nickname=Ann /);
+    });
+
+    test('a popover menu and a <details> disclosure: their items and field are reached once opened, and the page hears them', async () => {
+      const window = await rig.open(page, title);
+      if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      const shown = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Actions' });
+      assert.equal(effect(shown), 'confirmed', shown.summary);
+      const archived = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Archive', selector_timeout_ms: 3000 });
+      assert.equal(effect(archived), 'confirmed', archived.summary);
+      await pageSays(rig.oracle, window, /^out: .* menu=closed action=archive /);
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Advanced settings"' });
+      await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name=Proxy', text: 'proxy.local', selector_timeout_ms: 3000 });
+      await pageSays(rig.oracle, window, /^out: .* details=open proxy=proxy\.local /);
+    });
+
+    test('a web component\'s open shadow root and a same-origin iframe: their fields take typing and set_value, their buttons clicks', async () => {
+      const window = await rig.open(page, title);
+      if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name=Street', text: '1 Main St' });
+      await callOk(rig.context, 'set_value', { window_id: window.id, selector: 'role=textbox name=City', value: 'Oslo' });
+      const saved = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Save address"' });
+      assert.equal(effect(saved), 'confirmed', saved.summary);
+      await pageSays(rig.oracle, window, /^out: .* street=1 Main St city=Oslo card=saved /);
+      // The Return submits the frame's form, which hands the code to the page around it.
+      await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name="Coupon code"', text: 'SAVE10\n' });
+      await pageSays(rig.oracle, window, /^out: .* coupon=SAVE10 /);
+    });
+
+    test('a required field submitted empty: the browser\'s own check stops the submit, and the page hears the field invalid', async () => {
+      const window = await rig.open(page, title);
+      const joined = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Join' });
+      assert.equal(effect(joined), 'confirmed', joined.summary);
+      await pageSays(rig.oracle, window, /^out: .* email= submits=0 invalid=1 /);
+    });
+
+    test('a scroll of 40 pages in the foreground turns the wheel 200 notches, and takes the virtual list to its end', async () => {
+      const window = await rig.open(page, title);
+      // 5 notches a page: the wheel's own limit of 100 notches refused it ("amount must be ... from 1 to 100, got 200").
+      const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, selector: 'role=list name=Tickets', direction: 'down', by: 'page', amount: 40, delivery_mode: 'foreground' });
+      assert.equal(effect(scrolled), 'confirmed', scrolled.summary);
+      // Gecko's item text holds its button as an embedded object (U+FFFC) after the words.
+      await pageSays(rig.oracle, window, /^Ticket 500\b/);
+    });
+  });
+}
