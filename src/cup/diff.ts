@@ -167,7 +167,33 @@ function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, st
       taken.add(old);
     }
   }
+  pairRewrittenTexts(after, partners, taken);
   return partners;
+}
+
+/** A text with nothing in it: the words of a paragraph or a label, as a browser exposes them. */
+function leafText(entry: Entry): boolean {
+  return entry.node.role === 'text' && entry.children.length === 0;
+}
+
+/**
+ * Pairs a text the app made anew with other words in the place of the old one: the one text left unpaired among
+ * the children of a paired parent, on both sides. Blink replaces a paragraph's text object whenever the page sets
+ * its words, and a page's output line "out: ... street= city= ..." read as one text added and one removed, both
+ * cut to the same first 80 characters, where the words that changed lay past them; paired, it is one name change,
+ * quoted from where the two differ, and keeps its index.
+ */
+function pairRewrittenTexts(after: readonly Entry[], partners: Map<Entry, Entry>, taken: Set<Entry>): void {
+  for (const entry of after) {
+    if (partners.has(entry) || !leafText(entry) || !entry.parent) continue;
+    const parentPartner = partners.get(entry.parent);
+    if (!parentPartner) continue;
+    const olds = parentPartner.children.filter((child) => leafText(child) && !taken.has(child));
+    const news = entry.parent.children.filter((child) => leafText(child) && !partners.has(child));
+    if (olds.length !== 1 || news.length !== 1) continue;
+    partners.set(entry, olds[0]!);
+    taken.add(olds[0]!);
+  }
 }
 
 /** How a node of a later reading was matched to one of an earlier reading: the earlier node's index, and whether by identity. */
