@@ -79,10 +79,10 @@ export function webShapes4Suite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^out: .* email= submits=0 invalid=1 /);
     });
 
-    test('a scroll of 40 pages in the foreground turns the wheel 200 notches, and takes the virtual list to its end', async () => {
+    test('a scroll of 100 pages in the foreground turns the wheel past 100 notches, and takes the virtual list to its end', async () => {
       const window = await rig.open(page, title);
-      // 5 notches a page: the wheel's own limit of 100 notches refused it ("amount must be ... from 1 to 100, got 200").
-      const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, selector: 'role=list name=Tickets', direction: 'down', by: 'page', amount: 40, delivery_mode: 'foreground' });
+      // About 165 notches: the wheel's own limit of 100 notches refused more ("amount must be ... from 1 to 100, got 200").
+      const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, selector: 'role=list name=Tickets', direction: 'down', by: 'page', amount: 100, delivery_mode: 'foreground' });
       assert.equal(effect(scrolled), 'confirmed', scrolled.summary);
       // Gecko's item text holds its button as an embedded object (U+FFFC) after the words.
       await pageSays(rig.oracle, window, /^Ticket 500\b/);
@@ -104,9 +104,23 @@ export function webShapes4Suite(browser: BrowserId): void {
       const reached = await pageSays(rig.oracle, window, /^out: .* ticket=\S+$/);
       if (reached.endsWith(' ticket=495')) return;
       const { target, escalation } = clicked.structured as { target: { element_index: number }; escalation?: { reason: string } };
-      assert.match(escalation?.reason ?? '', /in the background/, `${clicked.summary}; the page: ${reached}`);
+      assert.match(escalation?.reason ?? '', /in the background/, `${clicked.summary} ${JSON.stringify(clicked.structured)}; the page: ${reached}`);
       await callOk(rig.context, 'click', { window_id: window.id, element_index: target.element_index });
       await pageSays(rig.oracle, window, /^out: .* ticket=495$/);
+    });
+
+    test('a page of the wheel in the foreground scrolls about what the box shows: no ticket goes by unseen', async () => {
+      const window = await rig.open(page, title);
+      const shown = async () => {
+        const [, first, last] = /view=(\d+)-(\d+) /.exec(await pageSays(rig.oracle, window, /^out: .* view=\d+-\d+ /))!;
+        return { first: Number(first), last: Number(last) };
+      };
+      const before = await shown();
+      const scrolled = await callOk(rig.context, 'scroll', { window_id: window.id, selector: 'role=list name=Tickets', direction: 'up', by: 'page', amount: 1, delivery_mode: 'foreground' });
+      assert.equal(effect(scrolled), 'confirmed', scrolled.summary);
+      const after = await shown();
+      // Five notches of 100 px went 500 px, 21 tickets, in a box showing 5: 15 went by unseen.
+      assert.ok(after.first < before.first && after.last >= before.first - 1, `view ${before.first}-${before.last}, then ${after.first}-${after.last}`);
     });
   });
 }

@@ -170,7 +170,7 @@ export async function drag(x: X11Connection, from: Point, to: Point, options: Dr
  * Notches one turn of the wheel may take: a scroll of 100 pages, the scroll tool's most, at five notches a page. A
  * limit of 100 refused a scroll of 21 pages or more in the foreground as "amount must be ... from 1 to 100, got 200".
  */
-const maxWheelNotches = 500;
+export const maxWheelNotches = 500;
 
 /** Turns the wheel `amount` steps at `at` (buttons 4-7); returns where the pointer was. */
 export async function wheel(x: X11Connection, at: Point, direction: WheelDirection, amount = 1, options: WheelOptions = {}): Promise<Point> {
