@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
-import { openedDialogLines } from '../../cup/opened-dialogs.js';
+import { closedDialogLines, openedDialogLines } from '../../cup/opened-dialogs.js';
 import { popupMenuLines } from '../../cup/popup-menus.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
 import { heldByDialog } from '../../platform/action-outcome.js';
@@ -83,7 +83,7 @@ function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDif
 export interface Compared {
   fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable' | 'new_windows' | 'other_windows_changed'>;
   lines: string[];
-  /** Dialogs the diff shows opened inside the window and menus opened or closed in popups over it, a line each (see openedDialogLines, popupMenuLines). */
+  /** Dialogs the diff shows opened or closed inside the window and menus opened or closed in popups over it, a line each (see openedDialogLines, closedDialogLines, popupMenuLines). */
   dialogs?: string[];
   /** What the diff shows turned shown or hidden, in one line (see shownOrHiddenLine). */
   shownOrHidden?: string;
@@ -155,7 +155,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
       ...(file ? { diff_file: file } : {}),
     },
     lines: [heading, ...summary.lines, ...(file ? [`whole diff: ${file}`] : [])],
-    dialogs: [...openedDialogLines(diff, after.root), ...popupMenuLines(diff, before.root, after.root)],
+    dialogs: [...openedDialogLines(diff, after.root), ...closedDialogLines(diff, before.root), ...popupMenuLines(diff, before.root, after.root)],
     shownOrHidden: shownOrHiddenLine(diff),
     added: before.current || partial ? undefined : addedLine(diff, (index) => snapshot.elements.get(index)?.states),
   };
@@ -227,9 +227,9 @@ function confirmedByShownOrHidden(result: ActionResult, line: string | undefined
 }
 
 /**
- * The dialogs the action opened inside its window are evidence of its effect, as a window it opened is: said
- * first, and a click whose first effects did not show one (a browser puts a JavaScript alert in the tree after
- * the click's own focus change) is confirmed by it.
+ * The dialogs the action opened or closed inside its window (and the popup menus over it) are evidence of its effect,
+ * as a window it opened is: said first, and a click whose first effects did not show one (a browser puts a JavaScript
+ * alert in the tree after the click's own focus change) is confirmed by it.
  */
 function confirmedByOpenedDialogs(result: ActionResult, dialogs: readonly string[]): ActionResult {
   if (dialogs.length === 0 || result.path === 'none' || result.cancelled) return result;
