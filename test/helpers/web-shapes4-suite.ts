@@ -50,6 +50,9 @@ export function webShapes4Suite(browser: BrowserId): void {
       if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
       const shown = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Actions' });
       assert.equal(effect(shown), 'confirmed', shown.summary);
+      // The window's own text is its children's names run together in Gecko ("Menu BarBrowser tabsNavigation"): no news.
+      const told = ((shown.structured as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.doesNotMatch(told, /window "[^"]*": text is now/, told);
       const archived = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Archive', selector_timeout_ms: 3000 });
       assert.equal(effect(archived), 'confirmed', archived.summary);
       await pageSays(rig.oracle, window, /^out: .* menu=closed action=archive /);
@@ -124,6 +127,8 @@ export function webShapes4Suite(browser: BrowserId): void {
       const window = await rig.open(page, title);
       const joined = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Join' });
       assert.equal(effect(joined), 'confirmed', joined.summary);
+      const told = ((joined.structured as { evidence?: string[] }).evidence ?? []).join(' | ');
+      assert.doesNotMatch(told, /window "[^"]*": text is now/, told);
       await pageSays(rig.oracle, window, /^out: .* email= submits=0 invalid=1 /);
     });
   });
