@@ -63,24 +63,31 @@ export function openedDialogLines(diff: TreeDiff, after: CupNode | undefined): s
 }
 
 /**
- * One line per dialog the diff removed (the outermost, where dialogs nest), named by its index in the snapshot before:
- * `dialog "Profile" closed in the window (was [e280])`. An Escape that closed a page's modal <dialog> read "the
- * focused element is gone" and "[e280] dialog "Profile": child removed", as if the dialog had only lost a child.
- * `before` is the tree the diff's removed indices belong to.
+ * The dialogs the diff removed (the outermost, where dialogs nest), as the tree before held them. `before` is the tree
+ * the diff's removed indices belong to.
  */
-export function closedDialogLines(diff: TreeDiff, before: CupNode | undefined): string[] {
+export function closedDialogs(diff: TreeDiff, before: CupNode | undefined): CupNode[] {
   if (!before) return [];
   const removed = new Set(diff.removed.filter((node) => dialogRoles.has(node.role) || node.role === 'window').map((node) => node.index));
   if (removed.size === 0) return [];
-  const lines: string[] = [];
+  const found: CupNode[] = [];
   const walk = (node: CupNode) => {
     const dialog = node !== before && removed.has(indexOf(node)) ? dialogIn(node) : undefined;
     if (dialog) {
-      lines.push(`dialog ${JSON.stringify(dialog.name)} closed in the window (was [${dialog.id}])`);
+      found.push(dialog);
       return;
     }
     for (const child of node.children ?? []) walk(child);
   };
   walk(before);
-  return lines;
+  return found;
+}
+
+/**
+ * The line of a dialog the action closed, named by its index in the snapshot before:
+ * `dialog "Profile" closed in the window (was [e280])`. An Escape that closed a page's modal <dialog> read "the
+ * focused element is gone" and "[e280] dialog "Profile": child removed", as if the dialog had only lost a child.
+ */
+export function closedDialogLine(dialog: CupNode): string {
+  return `dialog ${JSON.stringify(dialog.name)} closed in the window (was [${dialog.id}])`;
 }

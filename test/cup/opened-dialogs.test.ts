@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { diffTrees, type DiffReading } from '../../src/cup/diff.js';
-import { closedDialogLines, openedDialogLines } from '../../src/cup/opened-dialogs.js';
+import { closedDialogLine, closedDialogs, openedDialogLines } from '../../src/cup/opened-dialogs.js';
 import type { CupNode } from '../../src/cup/types.js';
 import { node } from './build.js';
 
@@ -26,9 +26,9 @@ test('a dialog the diff removed is told closed, by the index it had; one opened 
   const ids = { 0: 'w', 1: 'd', 2: 'b', 3: 'dlg', 4: 'h', 5: 't' };
   const [open, closed] = [reading(page(true), ids), reading(page(false), ids)];
   const closing = diffTrees(open, closed);
-  assert.deepEqual(closedDialogLines(closing, open.root), ['dialog "Profile" closed in the window (was [e3])']);
+  assert.deepEqual(closedDialogs(closing, open.root).map(closedDialogLine), ['dialog "Profile" closed in the window (was [e3])']);
   assert.deepEqual(openedDialogLines(closing, closed.root), []);
   const opening = diffTrees(closed, open);
-  assert.deepEqual(closedDialogLines(opening, closed.root), []);
+  assert.deepEqual(closedDialogs(opening, closed.root), []);
   assert.deepEqual(openedDialogLines(opening, open.root), ['dialog "Profile" opened in the window ([e3])']);
 });

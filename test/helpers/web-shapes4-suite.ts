@@ -32,6 +32,8 @@ export function webShapes4Suite(browser: BrowserId): void {
       // Said in words first, as its opening was: it read "the focused element is gone" and "dialog: child removed".
       const closed = (escaped.structured as { evidence?: string[] }).evidence ?? [];
       assert.match(closed[0] ?? '', /^dialog "Profile" closed in the window \(was \[e\d+\]\)$/, closed.join(' | '));
+      // That line stands for what the dialog's objects did on the way out ("[e280] dialog "Profile": child removed").
+      assert.ok(!closed.some((line) => /^\[e\d+\] (dialog|form|heading|textbox "Nickname"|button "(Save profile|Cancel)")\b/.test(line)), closed.join(' | '));
       await pageSays(rig.oracle, window, /^out: dialog=closed:escape nickname= /);
       const plan = await callOk(rig.context, 'run_actions', {
         window_id: window.id,
