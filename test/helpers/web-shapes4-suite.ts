@@ -1,9 +1,10 @@
 // Page shapes a new user met in Chromium and Firefox (fixture shapes4.html, the browser's first page, one window for
-// every test: the page's state carries from test to test): a modal <dialog> holding
-// a form, closed by Escape and by its button; a popover menu; a <details> disclosure holding a field; a web component
-// whose open shadow root holds a form; a same-origin iframe's form; a required field submitted empty; a virtualised
-// list of 500 tickets (ten row objects, refilled as it scrolls) under a sticky header. The page's own output line
-// (#out, read by pyatspi) is the judge. One browser per test file.
+// every test: the page's state carries from test to test, in order): a modal <dialog> holding a form, closed by Escape
+// and by its button; a popover menu; a <details> disclosure holding a field; a web component whose open shadow root
+// holds a form; a same-origin iframe's form; a virtualised list of 500 tickets (ten row objects, refilled as it
+// scrolls) under a sticky header, scrolled by pages and clicked under the header; a required field submitted empty
+// (last: Chromium's validation bubble going away had confirmed a later click). The page's own output line (#out, read
+// by pyatspi) is the judge. One browser per test file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { runTool } from '../../src/tools/run.js';
