@@ -183,6 +183,32 @@ function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, st
     const old = candidates.find((candidate) => !candidate.partner && !keptAside.has(candidate));
     if (old) join(entry, old);
   }
+  pairRewrittenTexts(after, keptAside);
+}
+
+/** A text with nothing in it: the words of a paragraph or a label, as a browser exposes them. */
+function leafText(entry: Entry): boolean {
+  return entry.node.role === 'text' && entry.children.length === 0;
+}
+
+/**
+ * Pairs a text the app made anew with other words in the place of the old one: the one text left unpaired among
+ * the children of a paired parent, on both sides. Blink replaces a paragraph's text object whenever the page sets
+ * its words, and a page's output line "out: ... street= city= ..." read as one text added and one removed, both
+ * cut to the same first 80 characters, where the words that changed lay past them; paired, it is one name change,
+ * quoted from where the two differ, and keeps its index.
+ */
+function pairRewrittenTexts(after: readonly Entry[], keptAside: ReadonlySet<Entry>): void {
+  for (const entry of after) {
+    if (entry.partner || !leafText(entry) || !entry.parent) continue;
+    const parentPartner = entry.parent.partner;
+    if (!parentPartner) continue;
+    const olds = parentPartner.children.filter((child) => leafText(child) && !child.partner && !keptAside.has(child));
+    const news = entry.parent.children.filter((child) => leafText(child) && !child.partner);
+    if (olds.length !== 1 || news.length !== 1) continue;
+    entry.partner = olds[0]!;
+    olds[0]!.partner = entry;
+  }
 }
 
 /** How a node of a later reading was matched to one of an earlier reading: the earlier node's index, and whether by identity. */

@@ -1,7 +1,7 @@
-// Dialogs an action opened inside its own window (a page's JavaScript alert, an in-page <dialog>, a GTK4 or Qt
-// dialog drawn in its parent): they are no new top-level window, so no "window opened" line names them, and the
-// browser may put one in the tree only after the action's first effects were read. The diff read after the action
-// has them; one line each says what opened and what it says.
+// Dialogs an action opened or closed inside its own window (a page's JavaScript alert, an in-page <dialog>, a GTK4 or
+// Qt dialog drawn in its parent): they are no new top-level window, so no "window opened" or "closed" line names them,
+// and the browser may put one in the tree only after the action's first effects were read. The diff read after the
+// action has them; one line each says what opened and what it says, or what closed.
 import { indexOf, type TreeDiff } from './diff.js';
 import type { CupNode } from './types.js';
 
@@ -60,4 +60,34 @@ export function openedDialogLines(diff: TreeDiff, after: CupNode | undefined): s
   };
   walk(after);
   return lines;
+}
+
+/**
+ * The dialogs the diff removed (the outermost, where dialogs nest), as the tree before held them. `before` is the tree
+ * the diff's removed indices belong to.
+ */
+export function closedDialogs(diff: TreeDiff, before: CupNode | undefined): CupNode[] {
+  if (!before) return [];
+  const removed = new Set(diff.removed.filter((node) => dialogRoles.has(node.role) || node.role === 'window').map((node) => node.index));
+  if (removed.size === 0) return [];
+  const found: CupNode[] = [];
+  const walk = (node: CupNode) => {
+    const dialog = node !== before && removed.has(indexOf(node)) ? dialogIn(node) : undefined;
+    if (dialog) {
+      found.push(dialog);
+      return;
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(before);
+  return found;
+}
+
+/**
+ * The line of a dialog the action closed, named by its index in the snapshot before:
+ * `dialog "Profile" closed in the window (was [e280])`. An Escape that closed a page's modal <dialog> read "the
+ * focused element is gone" and "[e280] dialog "Profile": child removed", as if the dialog had only lost a child.
+ */
+export function closedDialogLine(dialog: CupNode): string {
+  return `dialog ${JSON.stringify(dialog.name)} closed in the window (was [${dialog.id}])`;
 }

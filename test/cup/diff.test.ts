@@ -366,3 +366,21 @@ test('an added or removed node\'s value is told as its tree line tells it: a cel
   const after = reading(form([cell(4, 'Apple'), node(5, 'cell', 'B2', { value: '7' }), node(6, 'generic', 'Box', { value: 'inner words', actions: ['click'] })]), { 4: 'apple', 5: 'b2', 6: 'box' });
   assert.deepEqual(diffLines(diffTrees(before, after)), ['+ [e4] cel "Apple"', '+ [e5] cel "B2" val="7"', '+ [e6] gen "Box"', '- cel "Fig" (was e2)', '- tbx "Price" val="4" (was e3)']);
 });
+
+test('a paragraph\'s text the app made anew with other words is one name change told from where they part, not a + and a - reading alike', () => {
+  // Blink's #out line: the paragraph kept, its text object replaced; the words that changed lie past 80 characters.
+  const words = (city: string) => `out: dialog=closed nickname= menu=closed action=none details=closed proxy= street=1 Main St city=${city} card=none`;
+  const page = (city: string) => form([node(2, 'text', '', { children: [node(3, 'text', words(city))] }), node(4, 'button', 'Save address', { actions: ['click'] })]);
+  const diff = diffTrees(reading(page(''), { 2: 'p', 3: 't1', 4: 'b' }), reading(page('Oslo'), { 2: 'p', 3: 't2', 4: 'b' }));
+  assert.deepEqual(diff.added, []);
+  assert.deepEqual(diff.removed, []);
+  assert.deepEqual(diff.changed.map((entry) => [entry.index, entry.changes.name]), [[3, { from: words(''), to: words('Oslo') }]]);
+  assert.match(diffLines(diff)[0]!, /^~ \[e3\] txt name: .*city=Oslo card=none"$/);
+});
+
+test('texts made anew are paired only where one is left on each side: two new texts under one parent stay added', () => {
+  const page = (a: string, b: string) => form([node(2, 'text', '', { children: [node(3, 'text', a), node(4, 'text', b)] })]);
+  const diff = diffTrees(reading(page('one', 'two'), { 2: 'p', 3: 'a1', 4: 'b1' }), reading(page('three', 'four'), { 2: 'p', 3: 'a2', 4: 'b2' }));
+  assert.deepEqual(diff.changed, []);
+  assert.deepEqual(diff.added.map((entry) => entry.name), ['three', 'four']);
+});

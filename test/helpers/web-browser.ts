@@ -221,7 +221,14 @@ export async function pageSays(oracle: PyatspiOracle, window: ClientWindow, expe
   const matches = (text: string) => (typeof expected === 'string' ? text === expected : expected.test(text));
   let texts: string[] = [];
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(150)) {
-    texts = await oracle.texts(window.pid, window.title);
+    // A walk of a page still refilling its rows after a scroll can lose the window for one look (pyatspi's
+    // LookupError while Gecko's frame was listed): looked again, and the last error thrown when none succeeds.
+    try {
+      texts = await oracle.texts(window.pid, window.title);
+    } catch (error) {
+      if (Date.now() + 150 >= deadline) throw error;
+      continue;
+    }
     const found = texts.find(matches);
     if (found) return found;
   }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
-import { openedDialogLines } from '../../cup/opened-dialogs.js';
+import { closedDialogLine, closedDialogs, openedDialogLines } from '../../cup/opened-dialogs.js';
 import { popupMenuLines } from '../../cup/popup-menus.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
 import { heldByDialog } from '../../platform/action-outcome.js';
@@ -83,8 +83,10 @@ function writeWholeDiff(snapshotId: string, window: DesktopWindow, diff: TreeDif
 export interface Compared {
   fields: Pick<ActionResult, 'snapshot_id' | 'diff' | 'diff_file' | 'diff_unavailable' | 'new_windows' | 'other_windows_changed'>;
   lines: string[];
-  /** Dialogs the diff shows opened inside the window and menus opened or closed in popups over it, a line each (see openedDialogLines, popupMenuLines). */
+  /** Dialogs the diff shows opened or closed inside the window and menus opened or closed in popups over it, a line each (see openedDialogLines, closedDialogLines, popupMenuLines). */
   dialogs?: string[];
+  /** The indices (in the snapshot before) of the dialogs the action closed inside the window and of all they held. */
+  closedInside?: ReadonlySet<number>;
   /** What the diff shows turned shown or hidden, in one line (see shownOrHiddenLine). */
   shownOrHidden?: string;
   /** The elements the diff shows added and shown, in one line, where both readings were whole (see addedLine). */
@@ -131,6 +133,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
     summary.total === 0
       ? `diff: no change in the window's tree (snapshot ${snapshot.id})`
       : `diff (indices of snapshot ${snapshot.id}${partial ? '; a reading was cut short, so nodes past the cut may show as added or removed' : ''}):`;
+  const closed = closedDialogs(diff, before.root);
   const byIdentity = new Map([...after.identities].map(([index, identity]) => [identity, index]));
   const labelAt = (index: number) => {
     const element = snapshot.elements.get(index);
@@ -155,7 +158,8 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
       ...(file ? { diff_file: file } : {}),
     },
     lines: [heading, ...summary.lines, ...(file ? [`whole diff: ${file}`] : [])],
-    dialogs: [...openedDialogLines(diff, after.root), ...popupMenuLines(diff, before.root, after.root)],
+    dialogs: [...openedDialogLines(diff, after.root), ...closed.map(closedDialogLine), ...popupMenuLines(diff, before.root, after.root)],
+    closedInside: new Set(flattenNodes(closed).map(indexOf)),
     shownOrHidden: shownOrHiddenLine(diff),
     added: before.current || partial ? undefined : addedLine(diff, (index) => snapshot.elements.get(index)?.states),
   };
@@ -227,15 +231,25 @@ function confirmedByShownOrHidden(result: ActionResult, line: string | undefined
 }
 
 /**
- * The dialogs the action opened inside its window are evidence of its effect, as a window it opened is: said
- * first, and a click whose first effects did not show one (a browser puts a JavaScript alert in the tree after
- * the click's own focus change) is confirmed by it.
+ * The dialogs the action opened or closed inside its window (and the popup menus over it) are evidence of its effect,
+ * as a window it opened is: said first, and a click whose first effects did not show one (a browser puts a JavaScript
+ * alert in the tree after the click's own focus change) is confirmed by it.
  */
-function confirmedByOpenedDialogs(result: ActionResult, dialogs: readonly string[]): ActionResult {
+function confirmedByOpenedDialogs(result: ActionResult, dialogs: readonly string[], closedInside: ReadonlySet<number> = new Set()): ActionResult {
   if (dialogs.length === 0 || result.path === 'none' || result.cancelled) return result;
-  const evidence = [...dialogs, ...(result.evidence ?? []).filter((line) => !dialogs.includes(line))];
+  const evidence = [...dialogs, ...(result.evidence ?? []).filter((line) => !dialogs.includes(line) && !closedInside.has(indexLeading(line)))];
   if (result.effect === 'confirmed' || result.refuted) return { ...result, evidence };
   return { ...result, effect: 'confirmed', verified: true, escalation: undefined, evidence };
+}
+
+/**
+ * The index an evidence line begins with ("[e280] dialog ...: child removed"), else -1. A dialog's closing line stands
+ * for what its objects did on the way out, as a closed window's does: an Escape that closed a page's <dialog> went on
+ * with "[e280] dialog "Profile": child removed", "[e283] form: child removed" and "[e286] textbox "Nickname": -foc".
+ */
+function indexLeading(line: string): number {
+  const match = /^\[e(\d+)\] /.exec(line);
+  return match ? Number(match[1]) : -1;
 }
 
 /**
@@ -346,7 +360,7 @@ export async function observeAction(
     result = namedAsInDiff(result, compared.labelOf);
     result = inertNotGone(result, before.root, compared.after);
     if (compared.keptAt) result = keptNotGone(result, compared.keptAt);
-    return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? []), ...elsewhere, ...compared.fields }, compared.lines);
+    return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? [], compared.closedInside), ...elsewhere, ...compared.fields }, compared.lines);
   } finally {
     over();
   }

@@ -27,15 +27,23 @@ export function isContentMoveLine(line: string): boolean {
   return line.startsWith(lineStart);
 }
 
-/** The line of a region whose content's boxes went from `before` to `after` (contentProbe's reads). */
-export function contentMoveLine(before: string, after: string): string {
+/**
+ * How far the region's content moved between two of contentProbe's reads: the first box read both times that moved
+ * says it (a row below it may have been relaid); undefined when none moved.
+ */
+export function contentShift(before: string, after: string): { dx: number; dy: number } | undefined {
   const [was, now] = [boxes(before), boxes(after)];
-  // The first box read both times that moved says how far the content went (a row below it may have been relaid).
   for (let i = 0; i < Math.min(was.length, now.length); i++) {
     const [a, b] = [was[i], now[i]];
-    if (!a || !b || (a.x === b.x && a.y === b.y)) continue;
-    const moves = [...(b.y !== a.y ? [along(b.y - a.y, true)] : []), ...(b.x !== a.x ? [along(b.x - a.x, false)] : [])];
-    return `${lineStart}moved ${moves.join(' and ')}`;
+    if (a && b && (a.x !== b.x || a.y !== b.y)) return { dx: b.x - a.x, dy: b.y - a.y };
   }
-  return `${lineStart}changed (its boxes were relaid, none moved)`;
+  return undefined;
+}
+
+/** The line of a region whose content's boxes went from `before` to `after` (contentProbe's reads). */
+export function contentMoveLine(before: string, after: string): string {
+  const shift = contentShift(before, after);
+  if (!shift) return `${lineStart}changed (its boxes were relaid, none moved)`;
+  const moves = [...(shift.dy !== 0 ? [along(shift.dy, true)] : []), ...(shift.dx !== 0 ? [along(shift.dx, false)] : [])];
+  return `${lineStart}moved ${moves.join(' and ')}`;
 }

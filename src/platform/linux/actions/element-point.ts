@@ -1,4 +1,5 @@
 // Where a real pointer click on an element lands: a point inside the element's own visible box, or none.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { selectionPlace, type SelectionPlace } from '../atspi/selection-place.js';
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES } from '../../../cup/atspi/constants.js';
 import { intersectRect } from '../../../cup/rect.js';
@@ -179,10 +180,39 @@ export async function elementScreenPoint(desktop: LinuxDesktop, target: LiveElem
       (await scrollIntoViewQuietly(desktop, target.ref, placed)) || (inFront !== undefined && (await wheelIntoView(desktop, inFront, target.window, target.ref, placed)));
   }
   if ('why' in placement) throw refusal(target, placement);
+  if (scrolledIntoView) await sameItemAfterScroll(desktop, target);
   const screenX = Math.round(placement.x + placement.w / 2);
   const screenY = Math.round(placement.y + placement.h / 2);
   const point: PointTarget = { kind: 'point', window: target.window, screenX, screenY, windowX: screenX - target.window.bounds.x, windowY: screenY - target.window.bounds.y };
   return scrolledIntoView ? { ...point, scrolledIntoView } : point;
+}
+
+/** Pauses before each look at the name of an element scrolled into view; their sum bounds the wait for a page's refill. */
+const recycledLookPausesMs = [0, 60, 80, 100];
+
+/**
+ * Refuses the element when the scroll that brought it into view made it another item: a page's virtualised list keeps
+ * a few row objects and gives them the items scrolled to, so the object of "Open ticket 495" read "Open ticket 482"
+ * once scrolled, and a click there would act on that item. The name the object had when the action began is the
+ * agent's; another name now is another item (an object the scroll does not recycle keeps its name).
+ */
+export async function sameItemAfterScroll(desktop: LinuxDesktop, target: LiveElementTarget): Promise<void> {
+  const client = await desktop.atspi();
+  let now: string | undefined;
+  // The page refills its rows on its scroll event, a frame after the scroll, and the browser tells accessibility
+  // later still: the name read at once was the old one, and the click went to the item the row held then.
+  for (const pause of recycledLookPausesMs) {
+    await sleep(pause);
+    now = await readName(client, target.ref).catch(() => undefined);
+    if (now !== undefined && now !== target.live.name) break;
+  }
+  if (now === undefined || now === target.live.name) return;
+  throw new ToolError(
+    `element [e${target.element.index}] (${target.element.role} ${JSON.stringify(target.live.name)}) was scrolled into view for the click, and its list then gave its object ` +
+      `to another item: it reads ${JSON.stringify(now)} now (the list keeps a few row objects and refills them as it scrolls). Nothing was clicked; ` +
+      'call get_window_state (or find_elements by its name) again and use the index it shows now.',
+    'stale_element',
+  );
 }
 
 /** True for a refusal that scrolling with the window in front (the wheel) might still overcome. */

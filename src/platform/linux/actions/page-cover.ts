@@ -10,7 +10,7 @@ import { ancestry, extents, readRole, scrollToPoint } from '../atspi/operations.
 import { windowAt } from '../input/index.js';
 import type { X11Connection } from '../x11/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { minimumSide, visibleBox, type PlacedPoint } from './element-point.js';
+import { minimumSide, sameItemAfterScroll, visibleBox, type PlacedPoint } from './element-point.js';
 import type { LiveElementTarget } from './live-target.js';
 
 /** Pauses before each ask again of a hit test whose first answer is a guess; their sum bounds the wait for the true one. */
@@ -120,6 +120,7 @@ export async function clearOfPageCover(
   const free = await freePoint(desktop, x, target, point, cover);
   if (free) return free;
   if (!(await scrollToMiddle(desktop, target))) return point;
+  await sameItemAfterScroll(desktop, target);
   const placed = { ...(await placeAgain()), scrolledIntoView: true };
   const still = await coverRefAt(desktop, target, placed);
   return (still && (await freePoint(desktop, x, target, placed, still))) || placed;

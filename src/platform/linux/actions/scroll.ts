@@ -12,10 +12,11 @@ import type { DesktopWindow } from '../../windows.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { childCount, children, extents, parentOf, readInterfaces, readRole, readValue, setValue } from '../atspi/operations.js';
 import { atspiElement } from '../element-handle.js';
-import { syntheticWheel, wheel as pointerWheel } from '../input/index.js';
+import { maxWheelNotches, syntheticWheel, wheel as pointerWheel, type Point } from '../input/index.js';
+import type { X11Connection } from '../x11/index.js';
 import { requirePointOnWindow, syntheticEventWindow } from './point-cover.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { contentMoveLine } from './content-move.js';
+import { contentMoveLine, contentShift } from './content-move.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
 import { scrollDocument } from './scroll-document.js';
@@ -178,7 +179,7 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
   if (mode === 'foreground') {
     const box = await desktop.elementBounds(window, pane);
     if (!box) throw new ToolError('the scrollable region has no position on screen', 'element_not_visible');
-    const notches = by === 'page' ? amount * 5 : amount;
+    const notches = wheelNotches(by, amount);
     // Over the element given, where it shows in the region, as a person puts the pointer over what they scroll: a
     // canvas that zooms on the wheel (a map, a drawing) takes it there, and over the page's middle the page scrolled.
     const placed = element && element.ref !== pane ? await desktop.elementBounds(window, element.ref) : undefined;
@@ -194,7 +195,8 @@ export async function scrollAction(desktop: LinuxDesktop, request: ScrollRequest
       const tree = () =>
         observe(desktop, pane.bus, [probe], async () => {
           const before = surface ? undefined : await probe.read().catch(() => undefined);
-          await pointerWheel(x, centre, direction, notches);
+          if (by === 'page' && !bar && !surface && before !== undefined) await wheelPages(x, probe, before, { centre, direction, amount, span: vertical ? box.h : box.w });
+          else await pointerWheel(x, centre, direction, notches);
           if (!surface) await contentAtRest(probe, before);
         }, { snapshot: element?.snapshot ?? request.snapshot });
       return surface ? withSurfacePixels(desktop, window, surface, tree) : tree();
@@ -255,6 +257,27 @@ async function contentAtRest(probe: Probe, before: string | undefined): Promise<
 }
 
 /**
+ * Pages of a region turned by the wheel, where its content's place is read (no scroll bar): one notch, read back at
+ * rest, tells how far a notch goes here, and the rest turn about a page each, the region's length less a tenth so
+ * context carries over. A page as five notches of Blink's or Gecko's 100 px went 500 px in a box 183 px high, and
+ * 15 rows of a page's list scrolled past unseen at every page. A notch longer than a page is turned once a page.
+ */
+async function wheelPages(x: X11Connection, probe: Probe, before: string, turn: { centre: Point; direction: ScrollRequest['direction']; amount: number; span: number }): Promise<void> {
+  const { centre, direction, amount, span } = turn;
+  await pointerWheel(x, centre, direction, 1);
+  await contentAtRest(probe, before);
+  const after = await probe.read().catch(() => undefined);
+  const shift = after === undefined ? undefined : contentShift(before, after);
+  // Nothing moved: the region is at its end that way, or takes no wheel; the read-back says which.
+  if (!shift) return;
+  const notch = Math.abs(direction === 'up' || direction === 'down' ? shift.dy : shift.dx);
+  if (notch === 0) return;
+  const page = Math.max(1, span - Math.round(span / 10));
+  const rest = Math.min(maxWheelNotches - 1, Math.max(1, Math.floor((amount * page) / notch)) - 1);
+  if (rest > 0) await pointerWheel(x, centre, direction, rest);
+}
+
+/**
  * The wheel over a region the tree shows no pane for (a spreadsheet's grid drawn by the app, with its scroll bars
  * beside it): over the element's middle, or the window's. Read back by the window's scroll bars that have a
  * Value, else by its pixels.
@@ -265,7 +288,7 @@ async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, e
   if (element && !box) throw new ToolError('the element has no position on screen to turn the mouse wheel over', 'element_not_visible');
   const at = point ?? (box ? pointAt(window, Math.round(box.x + box.w / 2), Math.round(box.y + box.h / 2)) : middleOf(window));
   const centre = { x: at.screenX, y: at.screenY };
-  const notches = by === 'page' ? amount * 5 : amount;
+  const notches = wheelNotches(by, amount);
   const bars = await windowScrollBars(desktop, request.snapshot);
   // A window kept above the others over the middle would take the wheel, and the read-back look at this one.
   const turn = async (x: Parameters<typeof pointerWheel>[0]) => {
@@ -279,6 +302,11 @@ async function wheelWithoutPane(desktop: LinuxDesktop, request: ScrollRequest, e
   const probes = bars.map((bar) => valueProbe(desktop, bar.ref, `[e${bar.index}] scroll bar`));
   const observation = await withForeground(desktop, window, (x) => observe(desktop, bars[0]!.ref.bus, probes, () => turn(x), { snapshot: request.snapshot }));
   return actionOutcome({ path: 'x11_pixel_fg', mode, observation });
+}
+
+/** Notches of the wheel a scroll turns: one a line, five a page (so the scroll tool's 100 pages are 500 notches). */
+function wheelNotches(by: ScrollRequest['by'], amount: number): number {
+  return by === 'page' ? amount * 5 : amount;
 }
 
 /** A screen point of the window, as a point target. */
@@ -306,7 +334,7 @@ async function wheelInBackground(desktop: LinuxDesktop, request: ScrollRequest, 
     return notDelivered(mode, `${where}, and ${reach.toolkit} ignores synthetic X events; nothing was sent: ${retry}, or pass the element_index of the region to scroll`);
   }
   const x = await desktop.x11();
-  const notches = by === 'page' ? amount * 5 : amount;
+  const notches = wheelNotches(by, amount);
   const top = await syntheticEventWindow(x, point);
   const observation = await observePixels(desktop, window, () => syntheticWheel(x, top, { x: point.screenX, y: point.screenY }, direction, notches));
   return actionOutcome({ path: 'x11_pixel', mode, observation });

@@ -903,7 +903,7 @@ async function describeObject(
     changes.push('renamed (its name before is unknown)');
   } else if (name && (name.now === undefined || name.now !== knownName)) {
     changes.push(`name is now ${quote(name.now)}`);
-  } else if (kinds.has('TextChanged')) {
+  } else if (kinds.has('TextChanged') && !(await isTopLevelWindow(client, ref, knownRole))) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
     // quoted from its start showed none of what changed.
     const last = events.filter((event) => event.kind === 'TextChanged').at(-1)!;
@@ -1493,4 +1493,14 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   } finally {
     recorder?.stop();
   }
+}
+
+/**
+ * A top-level window (frame or window) has no text of its own a person reads: Gecko's frame answers Text with its
+ * children's names run together, and every click in Firefox that added a popup or alert read '[e0] window "… — Mozilla
+ * Firefox": text is now "Menu BarBrowser tabsNavigation"'. Its children's lines and the diff tell what changed.
+ */
+async function isTopLevelWindow(client: AtspiClient, ref: ObjectRef, knownRole: number | undefined): Promise<boolean> {
+  const role = knownRole ?? (await readRole(client, ref).catch(() => 0));
+  return role === ATSPI_ROLE.FRAME || role === ATSPI_ROLE.WINDOW;
 }

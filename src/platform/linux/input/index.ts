@@ -21,6 +21,7 @@ export {
   arriveAt,
   pointerPosition,
   restorePointer,
+  maxWheelNotches,
   wheel,
   type ButtonName,
   type ClickOptions,

@@ -172,12 +172,18 @@ export async function drag(x: X11Connection, from: Point, to: Point, options: Dr
   }
 }
 
+/**
+ * Notches one turn of the wheel may take: a scroll of 100 pages, the scroll tool's most, at five notches a page. A
+ * limit of 100 refused a scroll of 21 pages or more in the foreground as "amount must be ... from 1 to 100, got 200".
+ */
+export const maxWheelNotches = 500;
+
 /** Turns the wheel `amount` steps at `at` (buttons 4-7); returns where the pointer was. */
 export async function wheel(x: X11Connection, at: Point, direction: WheelDirection, amount = 1, options: WheelOptions = {}): Promise<Point> {
   const target = screenPoint(x, at, 'the scroll point');
   const button = ownEntry(wheelButtons, direction);
   if (button === undefined) throw new RangeError(`direction must be one of ${Object.keys(wheelButtons).join(', ')}, got ${JSON.stringify(direction)}`);
-  const steps = integerOption('amount', amount, 1, 1, 100);
+  const steps = integerOption('amount', amount, 1, 1, maxWheelNotches);
   const intervalMs = integerOption('intervalMs', options.intervalMs, 25, 0, 1000);
   return withModifiers(x, [], async (held) => {
     const previous = await approach(x, target);
