@@ -16,7 +16,9 @@ import type { CupNode, CupRect } from '../types.js';
  */
 export function placeUnplacedCells(children: readonly CupNode[]): void {
   const cells = children.filter((child) => child.role === 'cell' && child.attributes?.rowIndex !== undefined && child.attributes.colIndex !== undefined);
-  const unplaced = cells.filter((cell) => !cell.bounds && cell.states?.includes('offscreen'));
+  // A hidden cell is not one the toolkit left unplaced: Qt hides the rows scrolled out of a table's view and keeps their
+  // true boxes, which pyatspi reads (Cherry's 99 pixels, where its header's column made 100).
+  const unplaced = cells.filter((cell) => !cell.bounds && cell.states?.includes('offscreen') && !cell.states.includes('hidden'));
   if (unplaced.length === 0) return;
   const headers = children.filter((child) => child.role === 'columnheader' && !child.states?.includes('hidden'));
   const columns = new Map<number, CupRect>();
