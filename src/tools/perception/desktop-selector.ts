@@ -159,13 +159,13 @@ export function hiddenDocumentMatches(roots: readonly CupNode[], selector: Deskt
   return asksHidden(selector) ? 0 : matchDesktop(roots, selector, true).length - matched.length;
 }
 
-/** The text a selector looks for in names or values (its last segment's), to say which names came near. */
 /** The role the selector's last segment asks for exactly (role=alert), if it does. */
 export function soughtRole(selector: DesktopSelector): string | undefined {
   const term = (selector.segments.at(-1)?.terms ?? []).find((each) => each.kind === 'field' && each.field === 'role' && each.op === '=');
   return term?.kind === 'field' ? term.value : undefined;
 }
 
+/** The text a selector looks for in names or values (its last segment's), to say which names came near. */
 export function soughtText(selector: DesktopSelector): string | undefined {
   const terms = selector.segments.at(-1)?.terms ?? [];
   for (const term of terms) {
