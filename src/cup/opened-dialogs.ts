@@ -2,7 +2,7 @@
 // Qt dialog drawn in its parent): they are no new top-level window, so no "window opened" or "closed" line names them,
 // and the browser may put one in the tree only after the action's first effects were read. The diff read after the
 // action has them; one line each says what opened and what it says, or what closed.
-import { indexOf, type TreeDiff } from './diff.js';
+import { indexOf, type DiffNode, type TreeDiff } from './diff.js';
 import type { CupNode } from './types.js';
 
 const dialogRoles = new Set(['dialog', 'alertdialog']);
@@ -44,22 +44,11 @@ function dialogIn(node: CupNode): CupNode | undefined {
  * window ([e245]): "Hello there"`. `after` is the tree the diff's added indices belong to.
  */
 export function openedDialogLines(diff: TreeDiff, after: CupNode | undefined): string[] {
-  if (!after) return [];
-  const added = new Set(diff.added.filter((node) => dialogRoles.has(node.role) || node.role === 'window').map((node) => node.index));
-  if (added.size === 0) return [];
-  const lines: string[] = [];
-  const walk = (node: CupNode) => {
-    const dialog = node !== after && added.has(indexOf(node)) ? dialogIn(node) : undefined;
-    if (dialog) {
-      const words = wordsOf(dialog).join(' ');
-      const quoted = words.length > maxWords ? `${words.slice(0, maxWords - 1)}…` : words;
-      lines.push(`dialog ${JSON.stringify(dialog.name)} opened in the window ([${dialog.id}])${quoted ? `: ${JSON.stringify(quoted)}` : ''}`);
-      return;
-    }
-    for (const child of node.children ?? []) walk(child);
-  };
-  walk(after);
-  return lines;
+  return outermostDialogs(after, diff.added).map((dialog) => {
+    const words = wordsOf(dialog).join(' ');
+    const quoted = words.length > maxWords ? `${words.slice(0, maxWords - 1)}…` : words;
+    return `dialog ${JSON.stringify(dialog.name)} opened in the window ([${dialog.id}])${quoted ? `: ${JSON.stringify(quoted)}` : ''}`;
+  });
 }
 
 /**
@@ -67,19 +56,24 @@ export function openedDialogLines(diff: TreeDiff, after: CupNode | undefined): s
  * the diff's removed indices belong to.
  */
 export function closedDialogs(diff: TreeDiff, before: CupNode | undefined): CupNode[] {
-  if (!before) return [];
-  const removed = new Set(diff.removed.filter((node) => dialogRoles.has(node.role) || node.role === 'window').map((node) => node.index));
-  if (removed.size === 0) return [];
+  return outermostDialogs(before, diff.removed);
+}
+
+/** The outermost dialogs of `tree` among the diff's nodes `listed` (added or removed, by the tree's indices). */
+function outermostDialogs(tree: CupNode | undefined, listed: readonly DiffNode[]): CupNode[] {
+  if (!tree) return [];
+  const indices = new Set(listed.filter((node) => dialogRoles.has(node.role) || node.role === 'window').map((node) => node.index));
+  if (indices.size === 0) return [];
   const found: CupNode[] = [];
   const walk = (node: CupNode) => {
-    const dialog = node !== before && removed.has(indexOf(node)) ? dialogIn(node) : undefined;
+    const dialog = node !== tree && indices.has(indexOf(node)) ? dialogIn(node) : undefined;
     if (dialog) {
       found.push(dialog);
       return;
     }
     for (const child of node.children ?? []) walk(child);
   };
-  walk(before);
+  walk(tree);
   return found;
 }
 
