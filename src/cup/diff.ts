@@ -99,6 +99,20 @@ interface Entry {
   children: Entry[];
   /** The node of the other reading it is paired with (see pair): kept on the entry, as a map's lookups cost a diff's time. */
   partner?: Entry;
+  /** Whether its node is a closed menu, asked once (see closedMenu): a rebuilt list's thousands of rows share one parent. */
+  closed?: boolean;
+}
+
+/** Pairs a node of the new reading with one of the old. */
+function join(entry: Entry, old: Entry): void {
+  entry.partner = old;
+  old.partner = entry;
+}
+
+/** Whether the entry's node is a closed menu, asked of its node once. */
+function closedMenu(entry: Entry): boolean {
+  entry.closed ??= isClosedMenu(entry.node);
+  return entry.closed;
 }
 
 /** Built when first asked for: most nodes are paired by identity, and a 2000-node tree's paths cost a diff's time. */
@@ -133,10 +147,6 @@ function flatten(root: CupNode | undefined): Entry[] {
  * with the same role, no name and the same unnamed parents, and the hidden slider's index went to it.
  */
 function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, string>, afterIds: ReadonlyMap<number, string>, kept?: ReadonlySet<string>): void {
-  const join = (entry: Entry, old: Entry) => {
-    entry.partner = old;
-    old.partner = entry;
-  };
   // Indices are kept from one reading of a window to the next (see numbering.ts), so a node's object is looked for at
   // its own index first; the map by identity is built only for a node found elsewhere.
   const oldAt: Entry[] = [];
@@ -206,8 +216,7 @@ function pairRewrittenTexts(after: readonly Entry[], keptAside: ReadonlySet<Entr
     const olds = parentPartner.children.filter((child) => leafText(child) && !child.partner && !keptAside.has(child));
     const news = entry.parent.children.filter((child) => leafText(child) && !child.partner);
     if (olds.length !== 1 || news.length !== 1) continue;
-    entry.partner = olds[0]!;
-    olds[0]!.partner = entry;
+    join(entry, olds[0]!);
   }
 }
 
@@ -272,21 +281,13 @@ function toldByOthers(entry: Entry): boolean {
  * query to the history, and the diff said nothing of it).
  */
 function inClosedMenu(entry: Entry): boolean {
-  for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) if (isClosedMenu(ancestor.node)) return true;
-  return false;
+  return outermostClosedMenu(entry) !== undefined;
 }
 
-/**
- * The outermost closed menu an entry lies in: the one an agent opens to reach it (a submenu opens from inside it).
- * `closedMenus` caches the answer per ancestor, as unreadInOther's does.
- */
-function outermostClosedMenu(entry: Entry, closedMenus: Map<Entry, boolean>): Entry | undefined {
+/** The outermost closed menu an entry lies in: the one an agent opens to reach it (a submenu opens from inside it). */
+function outermostClosedMenu(entry: Entry): Entry | undefined {
   let outermost: Entry | undefined;
-  for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) {
-    let closed = closedMenus.get(ancestor);
-    if (closed === undefined) closedMenus.set(ancestor, (closed = isClosedMenu(ancestor.node)));
-    if (closed) outermost = ancestor;
-  }
+  for (let ancestor = entry.parent; ancestor; ancestor = ancestor.parent) if (closedMenu(ancestor)) outermost = ancestor;
   return outermost;
 }
 
@@ -294,12 +295,10 @@ function outermostClosedMenu(entry: Entry, closedMenus: Map<Entry, boolean>): En
  * Under a closed menu whose counterpart in the other reading left its items unread (a compact read counts a closed
  * menu's items without reading them): one reading holds them, the other does not, and that is no change.
  */
-function unreadInOther(entry: Entry, counterpart: (entry: Entry) => Entry | undefined, closedMenus: Map<Entry, boolean>): boolean {
+function unreadInOther(entry: Entry): boolean {
   for (let parent = entry.parent; parent; parent = parent.parent) {
-    let closed = closedMenus.get(parent);
-    if (closed === undefined) closedMenus.set(parent, (closed = isClosedMenu(parent.node)));
-    if (!closed) continue;
-    const other = counterpart(parent)?.node;
+    if (!closedMenu(parent)) continue;
+    const other = parent.partner?.node;
     return other !== undefined && (other.children ?? []).length === 0 && unreadMenuItems(other) > 0;
   }
   return false;
@@ -405,7 +404,7 @@ function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): 
 }
 
 function movedOnScreen(before: CupNode, after: CupNode): boolean {
-  if (before.states !== after.states) for (const state of MOVE_STATES) if ((before.states ?? []).includes(state) !== (after.states ?? []).includes(state)) return true;
+  for (const state of MOVE_STATES) if ((before.states ?? []).includes(state) !== (after.states ?? []).includes(state)) return true;
   if (!before.bounds || !after.bounds) return before.bounds !== after.bounds;
   return before.bounds.x !== after.bounds.x || before.bounds.y !== after.bounds.y;
 }
@@ -415,10 +414,6 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const oldEntries = flatten(before.root);
   const newEntries = flatten(after.root);
   pair(oldEntries, newEntries, before.identities, after.identities, after.kept);
-  // Whether each ancestor of an added or removed node is a closed menu, asked once per ancestor (a rebuilt list
-  // has thousands of new rows under one parent).
-  const closedMenus = new Map<Entry, boolean>();
-  const partnerOf = (entry: Entry) => entry.partner;
 
   const changed: ChangedNode[] = [];
   const moved: MovedNode[] = [];
@@ -456,15 +451,15 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     ].slice(0, NOTABLE_MOVES),
   );
   const notable = moved.filter((node) => picked.has(node));
-  const gone = oldEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry, partnerOf, closedMenus));
+  const gone = oldEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry));
   const inert = inertPages(newEntries, gone);
   const behindDialogs = new Set(inert.flatMap((page) => page.entries));
-  const added = newEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry, partnerOf, closedMenus));
+  const added = newEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry));
   const back = pagesBack(newEntries, added, after.returned);
   const returning = new Set(back.flatMap((page) => page.entries));
   return {
     added: added.filter((entry) => !returning.has(entry)).map((entry) => {
-      const menu = outermostClosedMenu(entry, closedMenus);
+      const menu = outermostClosedMenu(entry);
       return { ...describedAdded(entry.node), ...(menu ? { closedMenu: described(menu.node) } : {}) };
     }),
     removed: gone.filter((entry) => !behindDialogs.has(entry)).map((entry) => described(entry.node)),
