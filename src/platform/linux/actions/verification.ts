@@ -1211,8 +1211,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     const [{ before, listed, heardUpTo: heardAhead }, popup] = await Promise.all([ahead, options.inPopup && popupHolding(client, options.inPopup), options.ready]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
-    const own = ownChanges(client.events, app, pid, performance.now());
-    const isOwn = (event: AccessibilityEvent) => own.has(changeOf(event));
+    // Found at the first event judged, not before acting: a look over seconds of events (2 to 3 ms) held up the input.
+    const ownUntil = performance.now();
+    let own: Set<string> | undefined;
+    const isOwn = (event: AccessibilityEvent) => (own ??= ownChanges(client.events, app, pid, ownUntil)).has(changeOf(event));
     const dialogUp = listed?.some((window) => window.modal || window.transientFor !== undefined) ?? false;
     // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
     // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
