@@ -134,5 +134,25 @@ export function webShapes4Suite(browser: BrowserId): void {
       assert.doesNotMatch(told, /window "[^"]*": text is now/, told);
       await pageSays(rig.oracle, window, /^out: .* email= submits=0 invalid=1 /);
     });
+
+    // Firefox alone collapses a menu bar until Alt: the other browser has none to judge.
+    if (browser === 'firefox-esr') {
+      test('the browser\'s menu bar, collapsed until Alt, is not listed on screen: pyatspi says its menus do not show, and the window\'s hit test at their boxes finds the tab strip', async () => {
+        const window = await rig.open(page, title);
+        const menus = await rig.oracle.siblings(window.pid, window.title, 'menu', 'File');
+        assert.ok(menus.length >= 5 && menus.every((menu) => !menu.showing), JSON.stringify(menus));
+        const found = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=menuitem name=File' });
+        const file = (found.structured as { matches: { states: string[]; bounds?: { x: number; y: number; w: number; h: number } }[] }).matches[0]!;
+        assert.ok(file.states.includes('hidden') && file.bounds === undefined, JSON.stringify(file));
+        const state = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+        assert.doesNotMatch(state.body ?? '', /\bmi "(File|Edit|View|History|Bookmarks|Tools|Help)"/, state.body);
+        // Where Gecko leaves File's box, the window shows the tab strip: the place is no menu's.
+        const { extents } = await rig.oracle.find(window.pid, window.title, 'menu', 'File');
+        assert.ok(extents && extents[2] > 0 && extents[3] > 0, `pyatspi gives File no box: ${JSON.stringify(extents)}`);
+        const [x, y, w, h] = extents;
+        const hit = await rig.oracle.hit(window.pid, window.title, x + Math.floor(w / 2), y + Math.floor(h / 2));
+        assert.ok(hit.length > 0 && !hit.includes('File'), JSON.stringify(hit));
+      });
+    }
   });
 }

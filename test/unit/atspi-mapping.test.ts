@@ -454,6 +454,31 @@ describe('atspiToCup', () => {
     assert.match(compactBody([window(19)]).join('\n'), /mi "File" 100,80 35x19/);
   });
 
+  test('what does not show inside something of no size is drawn nowhere, where the toolkit reports SHOWING; what shows there, or lies out of the view, is judged as before', () => {
+    // Firefox collapses its menu bar's toolbar to no size (-1 x -1: it shows on Alt) and leaves the menus VISIBLE, not
+    // SHOWING, at their places over the tab strip: they read as on screen there, where a click went to a tab.
+    const visibleOnly = ['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE'];
+    const window = (menuStates: string[], menuY = 60) => {
+      const menu = raw('ROLE_MENU', { name: 'File', stateNames: menuStates, actions: ['click'], interfaces: ['Accessible', 'Component', 'Action'], extents: { x: 100, y: menuY, w: 36, h: 24 } });
+      const bar = raw('ROLE_MENU_BAR', { name: 'Application', stateNames: menuStates, extents: { x: 100, y: menuY, w: 358, h: 24 }, children: [menu] });
+      const collapsed = raw('ROLE_TOOL_BAR', { name: 'Menu Bar', extents: { x: -1, y: -1, w: -1, h: -1 }, children: [bar] });
+      const tabs = raw('ROLE_TOOL_BAR', { name: 'Browser tabs', extents: { x: 100, y: 60, w: 400, h: 44 } });
+      return atspiToCup(raw('ROLE_FRAME', { name: 'W', extents: { x: 100, y: 50, w: 400, h: 300 }, children: [collapsed, tabs] }), screenContext).root;
+    };
+    const hidden = nodes(window(visibleOnly));
+    for (const name of ['Application', 'File']) {
+      const node = hidden.find((each) => each.name === name)!;
+      assert.ok(node.states!.includes('hidden'), `${name}: ${JSON.stringify(node.states)}`);
+      assert.equal(node.bounds, undefined, `${name} keeps no place`);
+    }
+    assert.doesNotMatch(compactBody([window(visibleOnly)]).join('\n'), /File/);
+    // Shown (Alt pressed): SHOWING, in place. GTK3's page of a notebook with hidden tabs has no size and shows so too.
+    assert.match(compactBody([window(['STATE_ENABLED', 'STATE_SENSITIVE', 'STATE_VISIBLE', 'STATE_SHOWING'])]).join('\n'), /mi "File" 100,60 36x24/);
+    // Out of the view, not showing: offscreen, as any object there, not hidden.
+    const below = nodes(window(visibleOnly, 900)).find((each) => each.name === 'File')!;
+    assert.ok(below.states!.includes('offscreen') && !below.states!.includes('hidden'), JSON.stringify(below.states));
+  });
+
   test('names and descriptions are whitespace-normalised; the raw name is not otherwise changed', () => {
     const item = atspiToCup(raw('ROLE_MENU_ITEM', { name: '  New      ', description: ' Create\n a file ', extents: { x: 120, y: 60, w: 80, h: 30 } }), screenContext);
     assert.equal(item.root.name, 'New');

@@ -85,6 +85,8 @@ interface Placement {
   undrawn: boolean;
   /** Behind a sibling page that is shown in the same place (a browser's background tab): hidden from the user. */
   covered?: boolean;
+  /** The object has no size (the toolkit gave it a negative one): what it holds shows it drawn only by its own SHOWING. */
+  sizeless?: boolean;
   /**
    * Where what it holds can be seen: the window's visible area, narrowed by the box of each object around it that
    * scrolls what it holds (a row below a scroll area's view is offscreen however much of the window is shown).
@@ -237,7 +239,7 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // hidden, although the page and everything in it is on screen. The place is unknown, not "above the view". Not
   // showing as well, where the toolkit reports SHOWING, it is drawn nowhere: Gecko gives a closed drop-down's options
   // (a page's <select>, pdf.js's zoom) -1,-1 -1x-1 and no SHOWING, and the compact view listed them all.
-  if (!extents || extents.w < 0 || extents.h < 0) return { offscreen: parent.offscreen || (visibility.showing && !showing), undrawn: false };
+  if (!extents || extents.w < 0 || extents.h < 0) return { offscreen: parent.offscreen || (visibility.showing && !showing), undrawn: false, sizeless: extents !== undefined };
   const scale = context.extentsScale ?? 1;
   const bounds: CupRect = {
     x: Math.round(extents.x * scale) + context.extentsOrigin.x,
@@ -249,7 +251,13 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // they keep: LibreOffice keeps its own menu bar, 0 pixels high, under the GTK one it shows, and its eleven menus
   // read as a second File ... Help over the toolbar, where a click went to the toolbar.
   if (raw.role === ATSPI_ROLE.MENU_BAR && (bounds.w === 0 || bounds.h === 0)) return { bounds, offscreen: true, undrawn: true };
-  return { bounds, offscreen: !intersects(bounds, parent.view ?? context.visibleArea), undrawn: false };
+  const inView = intersects(bounds, parent.view ?? context.visibleArea);
+  // Nor is what is not showing in the view, inside something of no size, where its process reports SHOWING: Firefox
+  // collapses its menu bar to no size (it shows on Alt) and leaves the menus in it VISIBLE at their old places, over
+  // the tab strip, where a click on "File" went to a tab. GTK3's page of a notebook whose tabs are hidden has no size
+  // either, and everything in it shows by its own SHOWING; what a scroll pane clips is out of the view, offscreen.
+  if (parent.sizeless && visibility.showing && !showing && inView) return { offscreen: true, undrawn: true };
+  return { bounds, offscreen: !inView, undrawn: false };
 }
 
 /**
