@@ -215,6 +215,27 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal(await readers.activeWindow(), cover.id);
     });
 
+    test('keys pressed behind the other window go to the page\'s focused element (Blink\'s through the debugging connection, Gecko\'s as key events): the page hears them, and the cover stays active', async () => {
+      const window = await open('keys', 'CUP Web Keys');
+      // The page puts its focus on the Country field itself: no click, which would raise the window.
+      await callOk(context, 'page', { window_id: window.id, action: 'execute_javascript', javascript: "document.getElementById('country').focus()" });
+      const path = browser === 'chromium' ? 'devtools' : 'key_events';
+      const press = async (args: Record<string, unknown>) => {
+        const result = await callOk(context, 'press_key', { window_id: window.id, ...args });
+        return { summary: result.summary, ...(result.structured as { effect: string; path: string; evidence?: string[] }) };
+      };
+      // No element: the page's focused field takes the Tab, which moves its focus to the Actions button.
+      const tab = await press({ key: 'Tab' });
+      await pageSays(oracle, window, 'key Tab on country');
+      assert.deepEqual([tab.effect, tab.path], ['confirmed', path], tab.summary);
+      // The button the Tab focused: Down opens its menu, as the page's own handler does for a person's key.
+      const down = await press({ key: 'Down' });
+      await pageSays(oracle, window, 'key ArrowDown on actions');
+      await pageSays(oracle, window, 'menu open');
+      assert.deepEqual([down.effect, down.path], ['confirmed', path], down.summary);
+      assert.equal(await readers.activeWindow(), cover.id, 'the keys changed the active window');
+    });
+
     test('a field inside a same-origin iframe takes set_value and type_text; the frame\'s page sees them', async () => {
       const window = await open('iframe', 'CUP Web Frame');
       await throughPage(window, 'set_value', 'textbox', 'Inner field', 'Grace');

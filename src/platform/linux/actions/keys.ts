@@ -25,6 +25,7 @@ import { acceleratorMenuPath, mnemonicControls } from './mnemonics.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
 import { parseKeys, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, pixelsChangedSince, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
+import { pressThroughDevTools } from './devtools-keys.js';
 import { caretProbe, elementLabel, observe, selectionProbe, stateProbe, textProbe, valueProbe, type Probe } from './verification.js';
 import { indexedLabel } from '../../../cup/element-label.js';
 
@@ -278,6 +279,13 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
           throw new ToolError((error as Error).message, 'invalid_key');
         }
       }
+      // Blink drops sent keys outside its active window: a page's focused element takes them through the browser's
+      // debugging connection instead, where it has one (a Tab, an Enter for a page behind another window had been refused).
+      const page = target && synthetic.inactive
+        ? await pressThroughDevTools(desktop, { window, target, named: element !== undefined, label, probes, keys: keys.parsed, written: keys.canonical, repeat, snapshot: element?.snapshot ?? request.snapshot, signal })
+        : undefined;
+      if (page && 'outcome' in page) return page.outcome;
+      const pageNote = (reason: string) => (page?.skipped ? `${reason}. ${page.skipped}` : reason);
       // A shortcut of the window's menus (Ctrl+S for File > Save) is what GTK and Qt do with the real keys wherever the
       // focus is, its menu open or not: its item is chosen through accessibility as invoke_menu chooses it. It had been
       // refused, as no focused element takes Ctrl+S and GTK ignores sent keys. A text field keeps its own combinations.
@@ -292,20 +300,20 @@ export async function pressKeysAction(desktop: LinuxDesktop, request: KeyRequest
       const ignored = sentKeysIgnored(window, synthetic);
       if (target && repeat === 1 && keys.canonical === 'return' && target.interfaces.includes('EditableText')) {
         const call = foregroundReturnCall(window.id, element?.element.index);
-        return notDelivered(mode, await returnRefusal(desktop, target, label, ignored, 'nothing was sent', `press Return as real keys: ${call}, which activates the window and gives the field the focus first`));
+        return notDelivered(mode, pageNote(await returnRefusal(desktop, target, label, ignored, 'nothing was sent', `press Return as real keys: ${call}, which activates the window and gives the field the focus first`)));
       }
       // A window with no tree has no element to pass: only real keys are left to offer.
       const treeless = !target && !synthetic.accessible;
       return notDelivered(
         mode,
-        target && single
+        pageNote(target && single
           ? `${JSON.stringify(keys.canonical)} has an accessibility equivalent on ${label} for one press, not for ${repeat} in a row, and ${ignored}; nothing was sent: press it once per call, or ${RETRY_IN_FOREGROUND} (real keys to the activated window)`
           : target
           ? `${JSON.stringify(keys.canonical)} has no accessibility equivalent on ${label}${target.atspiRole === ATSPI_ROLE.TERMINAL ? ' (a terminal: its keys go to the program it runs)' : ''}, and ${ignored}; nothing was sent: ${RETRY_IN_FOREGROUND} (real keys to the activated window)`
           : treeless
           ? `window ${window.id} has no accessibility tree and ${ignored}; nothing was sent: ${RETRY_IN_FOREGROUND} (real keys to the activated window)`
           : // No element reports the focus (an inactive window's often do not): the field's index lets accessibility act on it.
-            `no element of window ${window.id} reports the keyboard focus${window.active ? '' : ' (an inactive window often has none)'} and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or ${RETRY_IN_FOREGROUND} (real keys to the activated window)`,
+            `no element of window ${window.id} reports the keyboard focus${window.active ? '' : ' (an inactive window often has none)'} and ${ignored}; nothing was sent: pass the element_index of the element the keys are for, or ${RETRY_IN_FOREGROUND} (real keys to the activated window)`),
       );
     }
     if (keys.canonical === 'ctrl+a' && target.interfaces.includes('Text') && (await wholeTextSelected(desktop, target))) return nothingToChange(mode, `${label} has all its text selected`);

@@ -2,11 +2,12 @@
 // Chrome, Brave, Edge, Electron) and WebDriver BiDi (Firefox): puppeteer hides which one is spoken.
 import { randomBytes } from 'node:crypto';
 import { Script } from 'node:vm';
-import type { Dialog, Page } from 'puppeteer-core';
+import type { Dialog, KeyInput, Page } from 'puppeteer-core';
 import type { BrowserPage, PageElement, PageEndpoint, PageNavigation, PageWatch } from '../../browser.js';
 import type { CupRect } from '../../../cup/types.js';
 import { ToolError } from '../../../errors.js';
 import { insertThroughCdp } from './cdp-field.js';
+import type { DomCombination } from './dom-keys.js';
 import * as scripts from './page-scripts.js';
 
 /** A page script that has not answered by then (a busy page, an endless loop) is given up on. */
@@ -248,6 +249,29 @@ export class PuppeteerPage implements BrowserPage {
     const inDocument = { x: point.x + view.scrollX, y: point.y + view.scrollY };
     if (this.endpoint.protocol === 'cdp') return this.run('insert the text', () => insertThroughCdp(this.page, inDocument, field, text, replace));
     return this.script('insert the text', scripts.call(scripts.insertIntoFieldAt, point, { name: field.name, text: field.text, box }, text, replace));
+  }
+
+  /**
+   * Presses the combination `repeat` times in the page, its modifiers held around its key: the DevTools protocol's key
+   * events (Input.dispatchKeyEvent) reach the page's focused element whichever window has the X focus, where Blink
+   * drops sent X key events outside its active window. DOM key names (see dom-keys.ts); the presses stop at an abort.
+   */
+  async pressKeys(combination: DomCombination, repeat: number, signal?: AbortSignal): Promise<void> {
+    // Checked by the caller (see devtools-keys.ts): BiDi's key actions go to the focused window only.
+    if (this.endpoint.protocol !== 'cdp') throw new ToolError('keys go into a page through the DevTools protocol only', 'page_unreachable');
+    const { keyboard } = this.page;
+    // Puppeteer checks key names against its layout at run time: the names dom-keys.ts gives are among them.
+    const held = combination.modifiers as KeyInput[];
+    await this.run('press the keys', async () => {
+      for (let press = 0; press < repeat && !signal?.aborted; press++) {
+        for (const modifier of held) await keyboard.down(modifier);
+        try {
+          await keyboard.press(combination.key as KeyInput);
+        } finally {
+          for (const modifier of [...held].reverse()) await keyboard.up(modifier);
+        }
+      }
+    });
   }
 
   /**

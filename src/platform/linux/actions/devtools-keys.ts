@@ -1,0 +1,65 @@
+// Keys for a web page's focused element through its browser's debugging connection, in the background: Blink reads
+// sent X key events only in its active window, so a Tab, an Enter or an Escape for a page behind another window was
+// refused with the foreground as the only way. The DevTools protocol's key events reach the page whatever window has
+// the X focus, and the accessibility tree reads back what they did, as for every other rung.
+import { actionOutcome, type ActionOutcome } from '../../action-outcome.js';
+import type { SnapshotRef } from '../../targets.js';
+import type { DesktopWindow } from '../../windows.js';
+import { ToolError } from '../../../errors.js';
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
+import { domCombination } from '../browser/dom-keys.js';
+import { findDebuggingEndpoint } from '../browser/endpoint.js';
+import { relaunchCall } from '../browser/page-connections.js';
+import type { ParsedKey } from '../input/index.js';
+import type { LinuxDesktop } from '../linux-desktop.js';
+import type { Actionable } from './accessible-actions.js';
+import { inPage } from './devtools-typing.js';
+import { liveStates } from './live-states.js';
+import { observe, type Probe } from './verification.js';
+
+export interface DevToolsKeysRequest {
+  window: DesktopWindow;
+  /** The element the keys are for: the page's focused element, or one named that has the focus. */
+  target: Actionable;
+  /** The call named the element (element_index or token), rather than the focused one being found. */
+  named: boolean;
+  /** How results name the target: "[e12]" or "the focused element". */
+  label: string;
+  probes: Probe[];
+  keys: readonly ParsedKey[];
+  /** The keys as the call wrote them, for the evidence. */
+  written: string;
+  repeat: number;
+  snapshot?: SnapshotRef;
+  signal?: AbortSignal;
+}
+
+/** The outcome when the keys went into the page, else why this rung did not run (undefined: it means nothing here). */
+export type DevToolsKeys = { outcome: ActionOutcome } | { skipped: string | undefined };
+
+export async function pressThroughDevTools(desktop: LinuxDesktop, request: DevToolsKeysRequest): Promise<DevToolsKeys> {
+  const { window, target, label } = request;
+  const client = await desktop.atspi();
+  // Only a web page or an element of one, in an engine that answers a debugging connection: not the browser's own bars.
+  // Blink says its document has the focus while its window is inactive, whatever element the page focused: the
+  // protocol's keys go to that element, as a person's would.
+  const ofPage = target.atspiRole === ATSPI_ROLE.DOCUMENT_WEB || (await inPage(client, target.ref));
+  if (!(await client.quirksOf(target.ref.bus)).pageDebugging || !ofPage) return { skipped: undefined };
+  const endpoint = findDebuggingEndpoint(window.pid);
+  if (!endpoint) return { skipped: `To press keys in the page without the window's focus, relaunch the browser with a debugging endpoint: ${relaunchCall(window)}` };
+  // BiDi's key actions go to the focused window only (Gecko reads sent X key events anyway).
+  if (endpoint.protocol !== 'cdp') return { skipped: undefined };
+  const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not press them either: ${reason}` });
+  // The protocol's keys go to the page's focused element: one named that lacks the focus would not get them. (The focused
+  // element found for a call that named none is the page's focus as the browser last announced it.)
+  if (request.named && !(await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) {
+    return skipped(`${label} does not have the page's keyboard focus, which these keys would go to: press them with no element_index for the element the page focused`);
+  }
+  const combination = domCombination(request.keys);
+  if (!combination) return skipped(`${JSON.stringify(request.written)} has a key the page's key events do not name here`);
+  const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
+  if (page instanceof ToolError) return skipped(page.message);
+  const observation = await observe(desktop, target.ref.bus, request.probes, () => page.pressKeys(combination, request.repeat, request.signal), { snapshot: request.snapshot, signal: request.signal });
+  const how = `${JSON.stringify(request.written)} went to ${label} through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus`;
+  return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: observation.changed ? { ...observation, evidence: [how, ...observation.evidence] } : observation }) };
+}
