@@ -233,6 +233,17 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       await pageSays(oracle, window, 'key ArrowDown on actions');
       await pageSays(oracle, window, 'menu open');
       assert.deepEqual([down.effect, down.path], ['confirmed', path], down.summary);
+      // A named element without the page's focus (it is on the menu now) is given it first: "B" typed into Country
+      // shows its suggestions, and Down picks the first.
+      const country = await element(context, window, 'combobox', 'Country');
+      const typed = await press({ element_index: country.index, key: 'b' });
+      await pageSays(oracle, window, 'key b on country');
+      assert.deepEqual([typed.effect, typed.path], ['confirmed', path], typed.summary);
+      await callOk(context, 'press_key', { window_id: window.id, element_index: country.index, key: 'Down' });
+      await pageSays(oracle, window, 'key ArrowDown on country');
+      const picked = await press({ element_index: country.index, key: 'Return' });
+      await pageSays(oracle, window, 'country=Belgium');
+      assert.equal(picked.effect, 'confirmed', picked.summary);
       assert.equal(await readers.activeWindow(), cover.id, 'the keys changed the active window');
     });
 

@@ -13,13 +13,15 @@ import { relaunchCall } from '../browser/page-connections.js';
 import type { ParsedKey } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { Actionable } from './accessible-actions.js';
+import type { AccessibilityEvent } from '../atspi/event-monitor.js';
+import { extents, readName } from '../atspi/operations.js';
 import { inPage } from './devtools-typing.js';
 import { liveStates } from './live-states.js';
 import { observe, type Probe } from './verification.js';
 
 export interface DevToolsKeysRequest {
   window: DesktopWindow;
-  /** The element the keys are for: the page's focused element, or one named that has the focus. */
+  /** The element the keys are for: the page's focused element, or one named (given the page's focus first). */
   target: Actionable;
   /** The call named the element (element_index or token), rather than the focused one being found. */
   named: boolean;
@@ -50,16 +52,23 @@ export async function pressThroughDevTools(desktop: LinuxDesktop, request: DevTo
   // BiDi's key actions go to the focused window only (Gecko reads sent X key events anyway).
   if (endpoint.protocol !== 'cdp') return { skipped: undefined };
   const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not press them either: ${reason}` });
-  // The protocol's keys go to the page's focused element: one named that lacks the focus would not get them. (The focused
-  // element found for a call that named none is the page's focus as the browser last announced it.)
-  if (request.named && !(await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) {
-    return skipped(`${label} does not have the page's keyboard focus, which these keys would go to: press them with no element_index for the element the page focused`);
-  }
   const combination = domCombination(request.keys);
   if (!combination) return skipped(`${JSON.stringify(request.written)} has a key the page's key events do not name here`);
   const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
   if (page instanceof ToolError) return skipped(page.message);
-  const observation = await observe(desktop, target.ref.bus, request.probes, () => page.pressKeys(combination, request.repeat, request.signal), { snapshot: request.snapshot, signal: request.signal });
-  const how = `${JSON.stringify(request.written)} went to ${label} through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus`;
+  // The protocol's keys go to the page's focused element: one named is given the page's focus first, as real keys for
+  // it are sent after the element is focused. (The focused element found for a call that named none is the page's focus
+  // as the browser last announced it.)
+  let focused: string | undefined;
+  if (request.named && !(await liveStates(desktop, target.ref)).has('STATE_FOCUSED')) {
+    const [bounds, name] = await Promise.all([extents(client, target.ref), readName(client, target.ref)]);
+    const focus = await page.focusElement(bounds, name);
+    if (!focus.focused) return skipped(`${label} could not be given the page's focus, which the keys go to: ${focus.reason}`);
+    focused = `${label} is <${focus.node}> in the page, given the page's focus first`;
+  }
+  // The focus given is not the keys' effect, whenever its events come.
+  const focusing = (event: AccessibilityEvent) => focused !== undefined && event.kind === 'StateChanged' && event.detail === 'focused' && event.path === target.ref.path;
+  const observation = await observe(desktop, target.ref.bus, request.probes, () => page.pressKeys(combination, request.repeat, request.signal), { snapshot: request.snapshot, signal: request.signal, ignore: focusing });
+  const how = `${JSON.stringify(request.written)} went to ${label} through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus${focused ? `; ${focused}` : ''}`;
   return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: observation.changed ? { ...observation, evidence: [how, ...observation.evidence] } : observation }) };
 }

@@ -114,3 +114,44 @@ export async function insertThroughCdp(page: Page, point: { x: number; y: number
     await session.detach().catch(() => {});
   }
 }
+
+/** The page's focus went to its node for the element (described as "button#actions"), or why not. */
+export type ElementFocus = { focused: true; node: string } | { focused: false; reason: string };
+
+/**
+ * Gives the page's keyboard focus to the node that is the accessible element: the nearest focusable accessibility node
+ * around the one at the point (the document's CSS pixels) named as the element is, focused inside the page only.
+ */
+export async function focusThroughCdp(page: Page, point: { x: number; y: number }, name: string): Promise<ElementFocus> {
+  const session = await page.createCDPSession();
+  try {
+    let hit: Protocol.DOM.GetNodeForLocationResponse;
+    try {
+      hit = await session.send('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true });
+    } catch (error) {
+      if (error instanceof Error && /No node found/i.test(error.message)) return { focused: false, reason: 'no node of the page lies at its centre' };
+      throw error;
+    }
+    const { nodes } = await session.send('Accessibility.getPartialAXTree', { backendNodeId: hit.backendNodeId, fetchRelatives: true });
+    const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+    const focusable = (node: Protocol.Accessibility.AXNode) => (node.properties ?? []).some((property) => property.name === 'focusable' && property.value.value === true);
+    let node: Protocol.Accessibility.AXNode | undefined = nodes.find((candidate) => candidate.backendDOMNodeId === hit.backendNodeId) ?? nodes[0];
+    while (node && (node.ignored || !focusable(node))) node = node.parentId ? byId.get(node.parentId) : undefined;
+    if (!node?.backendDOMNodeId) return { focused: false, reason: 'no focusable node of the page lies at its centre' };
+    const named = scripts.normalText(node.name?.value);
+    if (named !== scripts.normalText(name)) return { focused: false, reason: `the page's focusable node at its centre is named "${named}" (${node.role?.value ?? 'no role'}), not "${scripts.normalText(name)}"` };
+    const { object } = await session.send('DOM.resolveNode', { backendNodeId: node.backendDOMNodeId });
+    if (!object.objectId) return { focused: false, reason: 'its DOM node could not be reached in the page' };
+    // Focused as a script focuses it; the page's active element, through open shadow roots, tells whether it took it.
+    const called = await session.send('Runtime.callFunctionOn', {
+      objectId: object.objectId,
+      functionDeclaration: `function () { this.focus(); let active = document.activeElement; while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement; return { node: (${scripts.describeNode})(this), took: active === this }; }`,
+      returnByValue: true,
+    });
+    if (called.exceptionDetails) return { focused: false, reason: `the page threw: ${called.exceptionDetails.exception?.description ?? called.exceptionDetails.text}` };
+    const result = called.result.value as { node: string; took: boolean };
+    return result.took ? { focused: true, node: result.node } : { focused: false, reason: `<${result.node}> did not take the page's focus` };
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}

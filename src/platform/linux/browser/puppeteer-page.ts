@@ -6,7 +6,7 @@ import type { Dialog, KeyInput, Page } from 'puppeteer-core';
 import type { BrowserPage, PageElement, PageEndpoint, PageNavigation, PageWatch } from '../../browser.js';
 import type { CupRect } from '../../../cup/types.js';
 import { ToolError } from '../../../errors.js';
-import { insertThroughCdp } from './cdp-field.js';
+import { focusThroughCdp, insertThroughCdp, type ElementFocus } from './cdp-field.js';
 import type { DomCombination } from './dom-keys.js';
 import * as scripts from './page-scripts.js';
 
@@ -249,6 +249,13 @@ export class PuppeteerPage implements BrowserPage {
     const inDocument = { x: point.x + view.scrollX, y: point.y + view.scrollY };
     if (this.endpoint.protocol === 'cdp') return this.run('insert the text', () => insertThroughCdp(this.page, inDocument, field, text, replace));
     return this.script('insert the text', scripts.call(scripts.insertIntoFieldAt, point, { name: field.name, text: field.text, box }, text, replace));
+  }
+
+  /** Gives the page's focus to its node for the accessible element whose box on the screen is `bounds` (DevTools protocol only). */
+  async focusElement(bounds: CupRect, name: string): Promise<ElementFocus> {
+    const { view, point, outside } = await this.inViewport(bounds);
+    if (outside) return { focused: false, reason: outside };
+    return this.run('focus the element', () => focusThroughCdp(this.page, { x: point.x + view.scrollX, y: point.y + view.scrollY }, name));
   }
 
   /**
