@@ -29,7 +29,7 @@ export interface DevToolsKeysRequest {
   label: string;
   probes: Probe[];
   keys: readonly ParsedKey[];
-  /** The keys as the call wrote them, for the evidence. */
+  /** The keys in their canonical spelling ("ctrl+a", "return"), for the evidence. */
   written: string;
   repeat: number;
   snapshot?: SnapshotRef;
