@@ -247,6 +247,19 @@ export function devtoolsTypingSuite(browser: 'chromium' | 'firefox'): void {
       assert.equal(await readers.activeWindow(), cover.id, 'the keys changed the active window');
     });
 
+    test('text typed with no element behind the other window goes to the field the page focused, as a person\'s typing would', async () => {
+      // Focused by the page's own script right after it loads: Blink names only its document focused then.
+      const window = await open('keys', 'CUP Web Keys');
+      await callOk(context, 'page', { window_id: window.id, action: 'execute_javascript', javascript: "document.getElementById('country').focus()" });
+      const result = await callOk(context, 'type_text', { window_id: window.id, text: 'Bel' });
+      const done = { summary: result.summary, ...(result.structured as { effect: string; path: string; evidence?: string[] }) };
+      assert.deepEqual([done.effect, done.path], ['confirmed', 'devtools'], `${done.summary} ${JSON.stringify(done.evidence)}`);
+      // The page's own field, and its suggestions, which its input handler filled.
+      const held = await callOk(context, 'page', { window_id: window.id, action: 'execute_javascript', javascript: "document.getElementById('country').value + ':' + document.getElementById('countries').textContent" });
+      assert.equal(held.structured.result, JSON.stringify('Bel:Belgium'));
+      assert.equal(await readers.activeWindow(), cover.id, 'the typing changed the active window');
+    });
+
     test('a field inside a same-origin iframe takes set_value and type_text; the frame\'s page sees them', async () => {
       const window = await open('iframe', 'CUP Web Frame');
       await throughPage(window, 'set_value', 'textbox', 'Inner field', 'Grace');

@@ -70,6 +70,9 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
   // Only the field of a web engine that answers a debugging connection is looked for in a page: another app's ancestor
   // may be a browser with a port.
   if (!(await client.quirksOf(target.ref.bus)).pageDebugging) return { skipped: undefined };
+  // Blink says its document has the focus while its window is inactive, whatever field the page focused: the text
+  // goes to that field, as a person's typing would (a field clicked behind another window, then typed into with no element).
+  if (target.atspiRole === ATSPI_ROLE.DOCUMENT_WEB) return typeIntoPageFocus(desktop, request);
   // Nor a field of the browser's own interface (its address bar, its find bar), which no page holds: a relaunch
   // with a debugging endpoint was advised for Chromium's find bar, and would have typed nothing there.
   if (!(await inPage(client, target.ref))) return { skipped: undefined };
@@ -145,4 +148,47 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
       },
     }),
   };
+}
+
+/**
+ * Types into the page's focused element, where the tree names only the page as focused (see typeThroughDevTools): the
+ * page's own account of its focused field, and the accessibility tree's events from it, tell where the text went.
+ */
+async function typeIntoPageFocus(desktop: LinuxDesktop, request: DevToolsTypingRequest): Promise<DevToolsTyping> {
+  const { window, target, label } = request;
+  const endpoint = findDebuggingEndpoint(window.pid);
+  if (!endpoint) return { skipped: `To type into the page without the window's focus, relaunch the browser with a debugging endpoint: ${relaunchCall(window)}.` };
+  const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not type into the page's focused element either: ${reason}.` });
+  // A newline is a Return press, which this rung does not make in a field it has not found (see insertThroughCdp).
+  if (request.text.includes('\n') || request.replace) return skipped('a newline, or a whole text replaced, needs the field named by its element_index');
+  const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
+  if (page instanceof ToolError) return skipped(page.message);
+  let inserted: { node: string; value: string } | undefined;
+  try {
+    const observation = await observe(
+      desktop,
+      target.ref.bus,
+      [],
+      async () => {
+        const done = await page.insertIntoFocus(request.text);
+        if (!done.inserted) throw new FieldNotInPage(done.reason);
+        inserted = done;
+      },
+      { snapshot: request.snapshot, settleMs: readBackMs },
+    );
+    const how = `${label} is the page, whose focused element, <${inserted!.node}>, took the text through the browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}), without the window's focus; the page says it holds ${JSON.stringify(inserted!.value)}`;
+    if (observation.changed) return { outcome: actionOutcome({ path: 'devtools', mode: 'background', observation: { ...observation, evidence: [how, ...observation.evidence] } }) };
+    // The page took the call, and the accessibility tree shows nothing of it: not confirmed, whatever the page said.
+    return {
+      outcome: actionOutcome({
+        path: 'devtools',
+        mode: 'background',
+        observation: { ...observation, changed: false, listening: true },
+        escalation: { recommended: 'foreground', reason: `${how}, yet the window's tree shows no change; read the window with get_window_state before typing again` },
+      }),
+    };
+  } catch (error) {
+    if (error instanceof FieldNotInPage) return skipped(error.message);
+    throw error;
+  }
 }

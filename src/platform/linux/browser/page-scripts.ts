@@ -268,6 +268,24 @@ export const insertIntoFieldAt = `(point, expected, text, replace) => {
   return { inserted: true, node, value: done.value };
 }`;
 
+/**
+ * Inserts text into the page's focused element (through open shadow roots and same-origin frames), as typing would:
+ * the field a person's keys would reach. Refused where nothing editable has the focus.
+ */
+export const insertIntoFocused = `(text) => {
+  let element = document.activeElement;
+  for (;;) {
+    if (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
+    else if (element && element.localName === 'iframe' && element.contentDocument && element.contentDocument.activeElement) element = element.contentDocument.activeElement;
+    else break;
+  }
+  if (!element || element === element.ownerDocument.body || element === element.ownerDocument.documentElement) return { inserted: false, reason: 'no element of the page has its focus' };
+  const node = (${describeNode})(element);
+  const done = (${insertIntoElement})(element, text, false);
+  if (done.refused) return { inserted: false, reason: 'the page\\'s focused element, <' + node + '>, takes no text (' + (done.refused === 'read_only' ? 'read-only or disabled' : 'not a text field') + ')' };
+  return { inserted: true, node, value: done.value };
+}`;
+
 /** The page's visible text. */
 export const visibleText = `() => document.body ? document.body.innerText : (document.documentElement ? document.documentElement.textContent : '')`;
 

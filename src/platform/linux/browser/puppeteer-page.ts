@@ -281,6 +281,11 @@ export class PuppeteerPage implements BrowserPage {
     });
   }
 
+  /** Types into the page's focused element as insertIntoField types into a named one (at its end): where a person's keys would go. */
+  async insertIntoFocus(text: string): Promise<FieldInsertion> {
+    return this.script('insert the text', scripts.call(scripts.insertIntoFocused, text));
+  }
+
   /**
    * Loads the URL. A dialog the page opens meanwhile (its beforeunload handler asking whether to leave) holds the
    * navigation until someone answers it: that ends the wait at once, with the dialog's words, and the dialog is
