@@ -391,7 +391,18 @@ function wrapsItsControl(node: CupNode): boolean {
   if (control.role === 'text' || control.name === undefined || !hasNonFocusAction(control)) return false;
   const words = normaliseWhitespace(node.name);
   const name = normaliseWhitespace(control.name);
-  return words === name || (control.value !== undefined && words === normaliseWhitespace(`${name} ${control.value}`));
+  if (words === name) return true;
+  // Its words and a choice it shows: the one it holds, or another of its choices, as Gecko leaves the label's words as
+  // they were when the page loaded ("Shipping Standard" over `cmb "Shipping" val="Express"`, after a choice).
+  const shown = [control.value, ...choicesOf(control)];
+  return shown.some((choice) => choice !== undefined && words === normaliseWhitespace(`${name} ${choice}`));
+}
+
+/** The names of a combo box's choices (its options, or its menu's items). */
+function choicesOf(control: CupNode): string[] {
+  if (control.role !== 'combobox') return [];
+  const items = (control.children ?? []).flatMap((child) => (child.role === 'menu' || child.role === 'list' ? (child.children ?? []) : [child]));
+  return items.filter((item) => item.role === 'option' || item.role === 'menuitem' || item.role === 'listitem').map((item) => item.name);
 }
 
 /**

@@ -219,6 +219,10 @@ test('a page\'s label around the control it names gives way to the control, name
   const wrapped = (label: string, control: ReturnType<typeof node>) => compactBody([win([node(1, 'text', label, { actions: ['click'], children: [control] })])]);
   assert.deepEqual(wrapped('E-mail', node(2, 'textbox', 'E-mail', { actions: ['type'] })), ['[e0] win "W"', '  [e2] tbx "E-mail" [typ]']);
   assert.deepEqual(wrapped('Shipping Standard', node(2, 'combobox', 'Shipping', { actions: ['click'], value: 'Standard' })), ['[e0] win "W"', '  [e2] cmb "Shipping" [clk] val="Standard"']);
+  // Gecko keeps the label's words from when the page loaded: after a choice, they hold another of the choices.
+  const choices = () => [node(3, 'menu', '', { children: [node(4, 'menuitem', 'Standard'), node(5, 'menuitem', 'Express', { states: ['selected'] })] })];
+  assert.deepEqual(wrapped('Shipping Standard', node(2, 'combobox', 'Shipping', { actions: ['click'], value: 'Express', children: choices() })).slice(0, 2), ['[e0] win "W"', '  [e2] cmb "Shipping" [clk] val="Express"']);
+  assert.equal(wrapped('Shipping Overnight', node(2, 'combobox', 'Shipping', { actions: ['click'], value: 'Express', children: choices() }))[1], '  [e1] txt "Shipping Overnight" [clk]', 'words that are none of its choices');
   // Kept: other words, a control without an action, or a label holding more than its control.
   assert.equal(wrapped('Shipping address', node(2, 'combobox', 'Shipping', { actions: ['click'], value: 'Standard' })).length, 3, 'other words');
   assert.equal(wrapped('E-mail', node(2, 'textbox', 'E-mail')).length, 3, 'a control without an action');
