@@ -1,0 +1,100 @@
+// Debian desktop apps a new user tried, and what they showed wrong: GHex (GTK 4), whose hex view and find bar are
+// focusable widgets painting on drawing areas beside their scroll bar, read as empty focused groups with no word of a
+// drawn surface, and a search typed into the find bar read "no effect seen"; qps (Qt 5), whose process list, filtered
+// until it fits (its viewport alone, its scroll bars gone), vanished from the reading. Judged by pyatspi and the apps'
+// own state (GHex's offset label after a search).
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import type { TestDesktop } from '../helpers/desktop.js';
+import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
+import { accessibleWindowState, callOk, childIndices, pyatspiWalk, type OracleNode, type WindowState } from '../helpers/tools.js';
+
+/** get_window_state's drawn surfaces: element index and box in screenshot pixels. */
+type Surfaces = { element_index: number; bounds: { x: number; y: number; w: number; h: number } }[];
+
+/** The objects pyatspi reads as a focusable plain container holding only empty unfocusable plain containers and scroll bars. */
+function paintingWidgets(walked: readonly OracleNode[]): OracleNode[] {
+  const plain = new Set(['filler', 'panel']);
+  return walked.filter((node, at) => {
+    const held = childIndices(walked, at).map((child) => walked[child]!);
+    if (!plain.has(node.role) || !node.states.includes('focusable') || !node.states.includes('visible') || held.length === 0) return false;
+    const parts = held.filter((child, i) => plain.has(child.role) && childIndices(walked, walked.indexOf(child, at + i)).length === 0 && !child.states.includes('focusable'));
+    return parts.length > 0 && held.every((child) => child.role === 'scroll bar' || parts.includes(child));
+  });
+}
+
+describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps), judged by pyatspi and the apps themselves', () => {
+  let user: UserDesktop;
+  let desktop: TestDesktop;
+  let context: ToolContext;
+  let home: string;
+
+  before(async () => {
+    user = await startUserDesktop('cup-deskapps6-home-');
+    ({ desktop, context, home } = user);
+  });
+
+  after(async () => {
+    await stopUserDesktop(user);
+  });
+
+  test('GHex: the hex view and the find bar, drawn on drawing areas beside a scroll bar, read as drawn surfaces, and bytes typed into the find bar read as the surface changing', async () => {
+    const file = join(home, 'sample.bin');
+    writeFileSync(file, 'Hello hex world\nline two of the file\n');
+    const { process, window } = await desktop.launch('ghex', [file], 'sample.bin - GHex', 20_000, user.env());
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      // The case: pyatspi reads the hex view as a focused filler holding three empty fillers (GTK 4's drawing areas) and a scroll bar.
+      const painting = paintingWidgets(await pyatspiWalk(window.pid, window.title, desktop.env()));
+      assert.equal(painting.length, 1, `pyatspi: one widget painting on its parts: ${JSON.stringify(painting)}`);
+      const view = state.elements.find((element) => element.states.includes('focused'))!;
+      const surfaces = (state as unknown as { drawn_surfaces?: Surfaces }).drawn_surfaces ?? [];
+      assert.ok(view && surfaces.some((surface) => surface.element_index === view.index), `the focused hex view [e${view?.index}] is a drawn surface: ${JSON.stringify(surfaces)}`);
+      const [, , w, h] = painting[0]!.extents!;
+      assert.deepEqual([view.bounds?.w, view.bounds?.h], [w, h], 'its box is the widget pyatspi reads');
+
+      // The find bar: a second such widget, focused; "6C" typed there in the foreground shows, and Find Next finds 'l' at offset 2.
+      await callOk(context, 'click', { window_id: window.id, selector: 'role=button name="Find a string in the hex document"' });
+      const find = (await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false })).structured as unknown as WindowState & { drawn_surfaces?: Surfaces };
+      const bar = find.elements.find((element) => element.states.includes('focused'))!;
+      assert.ok(bar && find.drawn_surfaces?.some((surface) => surface.element_index === bar.index), `the focused find bar [e${bar?.index}] is a drawn surface: ${JSON.stringify(find.drawn_surfaces)}`);
+      const typed = await callOk(context, 'type_text', { window_id: window.id, element_index: bar.index, text: '6C', delivery_mode: 'foreground' });
+      assert.equal((typed.structured as unknown as ActionResult).effect, 'confirmed', typed.body);
+      assert.match(typed.body ?? '', /the surface the app draws changed/, typed.body);
+      await callOk(context, 'click', { window_id: window.id, selector: 'role=button name="Find Next"' });
+      const offset = (await pyatspiWalk(window.pid, window.title, desktop.env())).find((node) => node.role === 'label' && node.name.startsWith('Offset:'));
+      assert.equal(offset?.name, 'Offset: 0x2', 'GHex found the typed byte at offset 2');
+    } finally {
+      process.kill();
+    }
+  });
+
+  test('qps: the process list it paints reads as a drawn surface once filtered to fit, its scroll bars gone, as before', async () => {
+    const { process, window } = await desktop.launch('qps', [], /./, 20_000, { ...user.env(), QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' });
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const filter = state.elements.find((element) => element.role === 'textbox' && element.states.includes('editable'));
+      assert.ok(filter, JSON.stringify(state.elements));
+      // Filtered to qps itself: one row, no scroll bar.
+      await callOk(context, 'type_text', { window_id: window.id, element_index: filter.index, text: 'qps' });
+      const deadline = Date.now() + 10_000;
+      let painting: OracleNode[] = [];
+      while (Date.now() < deadline) {
+        const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+        painting = paintingWidgets(walked).filter((node) => node.extents && node.extents[3] > 100);
+        if (painting.length === 1 && !walked.some((node) => node.role === 'scroll bar' && node.states.includes('showing'))) break;
+      }
+      assert.equal(painting.length, 1, `pyatspi: the list is a focusable filler holding its empty viewport alone: ${JSON.stringify(painting)}`);
+      const read = (await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false })).structured as unknown as WindowState & { drawn_surfaces?: Surfaces };
+      const [, , w, h] = painting[0]!.extents!;
+      const list = read.elements.find((element) => element.bounds?.w === w && element.bounds?.h === h);
+      assert.ok(list && read.drawn_surfaces?.some((surface) => surface.element_index === list.index), `the list (${w}x${h}) is a drawn surface: ${JSON.stringify(read.drawn_surfaces)} in ${JSON.stringify(read.elements)}`);
+    } finally {
+      process.kill();
+    }
+  });
+});
