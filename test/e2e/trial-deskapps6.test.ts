@@ -2,7 +2,8 @@
 // focusable widgets painting on drawing areas beside their scroll bar, read as empty focused groups with no word of a
 // drawn surface, and a search typed into the find bar read "no effect seen"; qps (Qt 5), whose process list, filtered
 // until it fits (its viewport alone, its scroll bars gone), vanished from the reading; HexChat (GTK 2), whose network
-// editor, switched to another tab, read the page it hid as on screen. Judged by pyatspi and the apps' own state (GHex's
+// editor, switched to another tab, read the page it hid as on screen; dconf Editor (GTK3), whose folder rows hold their
+// label two unnamed boxes deep, and a folder opened read each new row twice in the diff. Judged by pyatspi and the apps' own state (GHex's
 // offset label after a search).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import type { TestDesktop } from '../helpers/desktop.js';
+import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { accessibleWindowState, callOk, childIndices, pyatspiWalk, type OracleNode, type WindowState } from '../helpers/tools.js';
 
@@ -28,7 +30,7 @@ function paintingWidgets(walked: readonly OracleNode[]): OracleNode[] {
   });
 }
 
-describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexChat), judged by pyatspi and the apps themselves', () => {
+describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexChat, GTK3 dconf Editor), judged by pyatspi and the apps themselves', () => {
   let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
@@ -126,6 +128,42 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
       assert.ok(!cell || (cell.states.includes('offscreen') && !cell.bounds), `the hidden page's cell reads out of view: ${JSON.stringify(cell)}\n${read.body}`);
       assert.match(read.body ?? '', /colh "Channel" \d/, read.body);
       assert.doesNotMatch(read.body ?? '', /cel "irc\.libera\.chat" \d/, read.body);
+    } finally {
+      process.kill();
+    }
+  });
+
+  test("dconf Editor: a folder opened tells each new row once in the diff, not again by the label it holds two unnamed boxes deep", async () => {
+    // Its first start shows a warning over its window, with no title of its own.
+    const { process, window } = await desktop.launch('dconf-editor', [], 'dconf Editor', 20_000, user.env());
+    try {
+      const x = await desktop.x11();
+      let warning: ClientWindow | undefined;
+      for (const deadline = Date.now() + 10_000; !warning && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        warning = (await listClientWindows(x)).find((each) => each.pid === window.pid && each.id !== window.id);
+      }
+      assert.ok(warning, 'dconf Editor warns at its first start');
+      await accessibleWindowState(context, warning, { include_screenshot: false });
+      await callOk(context, 'click', { window_id: warning.id, selector: 'role=button' });
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      // A real click opens a row (the list's Selection only selects it).
+      const opened = await callOk(context, 'click', { window_id: window.id, selector: 'role=option name=org', delivery_mode: 'foreground' });
+      const diff = (opened.structured as unknown as ActionResult).diff;
+      // The case: pyatspi reads each folder row with its label inside two unnamed boxes.
+      const walked = await pyatspiWalk(window.pid, window.title, desktop.env());
+      const rows = walked.flatMap((node, at) => (node.role === 'list item' && node.states.includes('showing') ? [at] : []));
+      const deep = rows.filter((at) => {
+        const [box] = childIndices(walked, at);
+        const [inner] = box === undefined ? [] : childIndices(walked, box);
+        const held = inner === undefined ? [] : childIndices(walked, inner).map((child) => walked[child]!);
+        return walked[box!]?.name === '' && held.length === 1 && held[0]!.role === 'label';
+      });
+      assert.ok(deep.length >= 2, `pyatspi: rows holding their label two boxes deep: ${deep.length}`);
+      const options = new Set(diff?.added.filter((node) => node.role === 'option').map((node) => node.name));
+      const labels = deep.map((at) => walked[childIndices(walked, childIndices(walked, childIndices(walked, at)[0]!)[0]!)[0]!]!.name);
+      assert.ok(labels.every((label) => options.has(label)), `each row is added: ${JSON.stringify(labels)}\n${opened.body}`);
+      const echoes = diff?.added.filter((node) => node.role === 'text' && options.has(node.name)) ?? [];
+      assert.deepEqual(echoes, [], opened.body);
     } finally {
       process.kill();
     }
