@@ -3,7 +3,8 @@
 // drawn surface, and a search typed into the find bar read "no effect seen"; qps (Qt 5), whose process list, filtered
 // until it fits (its viewport alone, its scroll bars gone), vanished from the reading; HexChat (GTK 2), whose network
 // editor, switched to another tab, read the page it hid as on screen; dconf Editor (GTK3), whose folder rows hold their
-// label two unnamed boxes deep, and a folder opened read each new row twice in the diff. Judged by pyatspi and the apps' own state (GHex's
+// label two unnamed boxes deep, and a folder opened read each new row twice in the diff; qpdfview (Qt 5), whose page box
+// took set_value 3 as confirmed while the document stayed on page 1 until a real Return. Judged by pyatspi and the apps' own state (GHex's
 // offset label after a search).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ function paintingWidgets(walked: readonly OracleNode[]): OracleNode[] {
   });
 }
 
-describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexChat, GTK3 dconf Editor), judged by pyatspi and the apps themselves', () => {
+describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexChat, GTK3 dconf Editor, Qt 5 qpdfview), judged by pyatspi and the apps themselves', () => {
   let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
@@ -168,4 +169,51 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
       process.kill();
     }
   });
+
+  test('qpdfview: set_value on the page box, which changes nothing but the box, says the app may act on it only at a Return, which then turns the page', async () => {
+    const file = join(home, 'three.pdf');
+    writeFileSync(file, threePagePdf());
+    const { process, window } = await desktop.launch('qpdfview', [file], 'three - qpdfview', 20_000, { ...user.env(), QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' });
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const box = state.elements.find((element) => element.role === 'spinbutton');
+      assert.ok(box, JSON.stringify(state.elements));
+      // qpdfview's own state: a jump to another page enables Edit's "Jump backward".
+      const jumpedBack = async () => {
+        const item = (await pyatspiWalk(window.pid, window.title, desktop.env())).find((node) => node.role === 'menu item' && node.name === 'Jump backward');
+        assert.ok(item, 'pyatspi reads Edit > Jump backward');
+        return item.states.includes('enabled');
+      };
+      assert.equal(await jumpedBack(), false, 'no jump yet');
+      const set = await callOk(context, 'set_value', { window_id: window.id, element_index: box.index, value: '3' });
+      assert.equal((set.structured as unknown as ActionResult).effect, 'confirmed', set.body);
+      assert.equal(await jumpedBack(), false, 'the page box holds 3, and the document did not jump');
+      assert.match(set.body ?? '', new RegExp(`nothing but \\[e${box.index}\\] changed: .*press_key "return"`), set.body);
+      await callOk(context, 'press_key', { window_id: window.id, element_index: box.index, key: 'return', delivery_mode: 'foreground' });
+      assert.equal(await jumpedBack(), true, 'a real Return there jumped to page 3');
+    } finally {
+      process.kill();
+    }
+  });
+
 });
+
+/** A PDF of three pages, each saying which it is. */
+function threePagePdf(): string {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 5 0 R 7 0 R] /Count 3 >>'];
+  for (const page of [1, 2, 3]) {
+    const content = `BT /F1 24 Tf 72 700 Td (Page ${page}) Tj ET`;
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${objects.length + 2} 0 R /Resources << /Font << /F1 9 0 R >> >> >>`);
+    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  }
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
+  return `${pdf}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
