@@ -4,8 +4,9 @@
 // until it fits (its viewport alone, its scroll bars gone), vanished from the reading; HexChat (GTK 2), whose network
 // editor, switched to another tab, read the page it hid as on screen; dconf Editor (GTK3), whose folder rows hold their
 // label two unnamed boxes deep, and a folder opened read each new row twice in the diff; qpdfview (Qt 5), whose page box
-// took set_value 3 as confirmed while the document stayed on page 1 until a real Return. Judged by pyatspi and the apps' own state (GHex's
-// offset label after a search).
+// took set_value 3 as confirmed while the document stayed on page 1 until a real Return; Gnote (GTK3), whose
+// preferences put a check box and the field it switches in a box of their own, and read the field unnamed or by its
+// value. Judged by pyatspi and the apps' own state (GHex's offset label after a search, qpdfview's Jump backward).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import type { TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { accessibleWindowState, callOk, childIndices, pyatspiWalk, type OracleNode, type WindowState } from '../helpers/tools.js';
@@ -31,7 +33,7 @@ function paintingWidgets(walked: readonly OracleNode[]): OracleNode[] {
   });
 }
 
-describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexChat, GTK3 dconf Editor, Qt 5 qpdfview), judged by pyatspi and the apps themselves', () => {
+describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexChat, GTK3 dconf Editor, Qt 5 qpdfview, GTK3 Gnote), judged by pyatspi and the apps themselves', () => {
   let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
@@ -196,6 +198,43 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
     }
   });
 
+  test("Gnote: a check box alone in a box with the field it switches names that field, colon or not, shown or on a page not shown", async () => {
+    const { process, window } = await desktop.launch('gnote', [], 'Gnote', 20_000, user.env());
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      // Its main menu is the rightmost of its unnamed header buttons.
+      const menu = state.elements.filter((element) => element.role === 'button' && element.name === '' && element.bounds).sort((a, b) => b.bounds!.x - a.bounds!.x)[0];
+      assert.ok(menu, JSON.stringify(state.elements));
+      await callOk(context, 'click', { window_id: window.id, element_index: menu.index });
+      const opened = await callOk(context, 'click', { window_id: window.id, selector: 'role=button name=Preferences' });
+      const prefs = (opened.structured as unknown as ActionResult).new_windows?.find((entry) => entry.title === 'Gnote Preferences');
+      assert.ok(prefs, opened.body);
+      // The case: pyatspi reads each check box in a panel of two with an unnamed spin button, or a font button named by its size.
+      const walked = await pyatspiWalk(window.pid, 'Gnote Preferences', desktop.env());
+      const pairs = walked.flatMap((node, at) => {
+        const held = childIndices(walked, at).map((child) => walked[child]!);
+        const box = held.find((child) => child.role === 'check box');
+        const field = held.find((child) => child.role === 'spin button' || child.role === 'push button');
+        return node.role === 'panel' && held.length === 2 && box && field ? [{ box: box.name, field }] : [];
+      });
+      const sync = pairs.find((pair) => pair.field.role === 'spin button');
+      const font = pairs.find((pair) => pair.field.role === 'push button');
+      assert.ok(sync && sync.field.name === '' && font && /^\d+$/.test(font.field.name), `pyatspi: ${JSON.stringify(pairs)}`);
+      // Its Synchronization page not shown, then shown: the spin button is named by its check box both times.
+      const hidden = await callOk(context, 'find_elements', { window_id: prefs.window_id, selector: `role=spinbutton name="${sync.box}"` });
+      assert.equal((hidden.structured as unknown as { matches: unknown[] }).matches.length, 1, hidden.body);
+      const read = await callOk(context, 'get_window_state', { window_id: prefs.window_id, include_screenshot: false });
+      assert.match(read.body ?? '', new RegExp(`btn "${font.box}" .*val="${font.field.name}"`), read.body);
+      await callOk(context, 'click', { window_id: prefs.window_id, selector: 'role=tab name=Synchronization' });
+      const checked = await callOk(context, 'set_value', { window_id: prefs.window_id, selector: `role=checkbox name="${sync.box}"`, value: 'true' });
+      const set = await callOk(context, 'set_value', { window_id: prefs.window_id, selector: `role=spinbutton name="${sync.box}"`, value: '30' });
+      // The spin button pyatspi reads holds the number, enabled by its check box.
+      const spins = await new PyatspiOracle(desktop.env()).values(window.pid, 'Gnote Preferences', 'spin button');
+      assert.deepEqual(spins, [30], `${checked.body}\n${set.body}`);
+    } finally {
+      process.kill();
+    }
+  });
 });
 
 /** A PDF of three pages, each saying which it is. */
