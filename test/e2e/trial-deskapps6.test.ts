@@ -3,7 +3,8 @@
 // drawn surface, and a search typed into the find bar read "no effect seen"; qps (Qt 5), whose process list, filtered
 // until it fits (its viewport alone, its scroll bars gone), vanished from the reading; HexChat (GTK 2), whose network
 // editor, switched to another tab, read the page it hid as on screen; dconf Editor (GTK3), whose folder rows hold their
-// label two unnamed boxes deep, and a folder opened read each new row twice in the diff; qpdfview (Qt 5), whose page box
+// label two unnamed boxes deep, and a folder opened read each new row twice in the diff, and whose row clicked in the
+// background was confirmed by its selection, the folder not opened; qpdfview (Qt 5), whose page box
 // took set_value 3 as confirmed while the document stayed on page 1 until a real Return; Gnote (GTK3), whose
 // preferences put a check box and the field it switches in a box of their own, and read the field unnamed or by its
 // value. Judged by pyatspi and the apps' own state (GHex's offset label after a search, qpdfview's Jump backward).
@@ -136,7 +137,7 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
     }
   });
 
-  test("dconf Editor: a folder opened tells each new row once in the diff, not again by the label it holds two unnamed boxes deep", async () => {
+  test("dconf Editor: a background click on a folder row, which offers no action, says it only selected it; a folder opened tells each new row once in the diff, not again by the label it holds two unnamed boxes deep", async () => {
     // Its first start shows a warning over its window, with no title of its own.
     const { process, window } = await desktop.launch('dconf-editor', [], 'dconf Editor', 20_000, user.env());
     try {
@@ -149,6 +150,15 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
       await accessibleWindowState(context, warning, { include_screenshot: false });
       await callOk(context, 'click', { window_id: warning.id, selector: 'role=button' });
       await accessibleWindowState(context, window, { include_screenshot: false });
+      // A click in the background selects the row through its list, the row offering no action (pyatspi), and opens
+      // nothing: pyatspi still reads the root folder's rows. The evidence says the click was a selection only.
+      const rowsNow = async () => (await pyatspiWalk(window.pid, window.title, desktop.env())).filter((node) => node.role === 'list item' && node.states.includes('showing'));
+      const before = await rowsNow();
+      const selected = await callOk(context, 'click', { window_id: window.id, selector: 'role=option name=org' });
+      const after = await rowsNow();
+      assert.deepEqual(after.map((row) => row.actions), before.map(() => []), 'pyatspi: the rows offer no action');
+      assert.equal(after.length, before.length, 'the root folder is still shown');
+      assert.match(selected.body ?? '', /the item was only selected, through its list: it offers no action of its own.*delivery_mode "foreground"/, selected.body);
       // A real click opens a row (the list's Selection only selects it).
       const opened = await callOk(context, 'click', { window_id: window.id, selector: 'role=option name=org', delivery_mode: 'foreground' });
       const diff = (opened.structured as unknown as ActionResult).diff;
