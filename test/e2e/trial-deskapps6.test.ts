@@ -7,7 +7,7 @@
 // background was confirmed by its selection, the folder not opened; qpdfview (Qt 5), whose page box
 // took set_value 3 as confirmed while the document stayed on page 1 until a real Return; Gnote (GTK3), whose
 // preferences put a check box and the field it switches in a box of their own, and read the field unnamed or by its
-// value. Judged by pyatspi and the apps' own state (GHex's offset label after a search, qpdfview's Jump backward).
+// value, and whose second new note read its other notes' cells destroyed. Judged by pyatspi and the apps' own state (GHex's offset label after a search, qpdfview's Jump backward).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -208,10 +208,17 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
     }
   });
 
-  test("Gnote: a check box alone in a box with the field it switches names that field, colon or not, shown or on a page not shown", async () => {
+  test("Gnote: cells made anew as a new note is listed are not said destroyed; a check box alone in a box with the field it switches names that field, colon or not, shown or on a page not shown", async () => {
     const { process, window } = await desktop.launch('gnote', [], 'Gnote', 20_000, user.env());
     try {
       const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      // A second new note: GTK3 makes the note list's cells anew as a row is added above them, and pyatspi still reads them.
+      await callOk(context, 'click', { window_id: window.id, selector: 'role=button name=Add' });
+      const added = await callOk(context, 'click', { window_id: window.id, selector: 'role=button name=Add' });
+      const cells = new Set((await pyatspiWalk(window.pid, window.title, desktop.env())).filter((node) => node.role === 'table cell').map((node) => node.name));
+      assert.ok(cells.has('Start Here'), JSON.stringify([...cells]));
+      const saidDestroyed = ((added.structured as unknown as ActionResult).evidence ?? []).filter((line) => / "(.*)": destroyed$/.exec(line) && cells.has(/ "(.*)": destroyed$/.exec(line)![1]!));
+      assert.deepEqual(saidDestroyed, [], added.body);
       // Its main menu is the rightmost of its unnamed header buttons.
       const menu = state.elements.filter((element) => element.role === 'button' && element.name === '' && element.bounds).sort((a, b) => b.bounds!.x - a.bounds!.x)[0];
       assert.ok(menu, JSON.stringify(state.elements));
