@@ -262,17 +262,33 @@ function describedAdded(node: CupNode): DiffNode {
 
 /**
  * A node whose coming and going is told by others, or by nothing: an unnamed filler or panel with nothing to read or
- * do (its children tell it), a lone text child that repeats its parent's name (a list row's label), as the compact
- * view skips it, or one hidden and off screen.
+ * do (its children tell it), a lone text child that repeats its parent's name (a list row's label, under wrappers
+ * too: loneHolder), as the compact view skips it, or one hidden and off screen.
  */
 function toldByOthers(entry: Entry): boolean {
-  const { node, parent } = entry;
+  const { node } = entry;
   if (!node.name && !node.value && !hasNonFocusAction(node)) return true;
   // One the app keeps hidden and off screen is in no compact view: its coming or going names nothing an agent can
   // see or reach. Qt's file dialog keeps a list view of the folder, of no size, beside its detail view, and a new folder
   // was told twice, as a list item too, which no view showed; once shown, its states' change says so.
   if (unseenAndUnreachable(node) && !inClosedMenu(entry)) return true;
-  return node.role === 'text' && parent?.children.length === 1 && repeatsName(parent.node.name, node.name);
+  return node.role === 'text' && repeatsName(loneHolder(entry)?.node.name, node.name);
+}
+
+/** Nothing of its own to read or act on: the compact view hoists such a node's children in its place. */
+function wrapsOnly(node: CupNode): boolean {
+  return !node.name && !node.value && !hasNonFocusAction(node);
+}
+
+/**
+ * The node a lone child is read under once the compact view has hoisted the wrappers around it: its parent, through
+ * parents that wrap it alone with nothing of their own. dconf Editor's folder rows hold their label two unnamed boxes
+ * deep: a folder opened read every row twice in the diff, `+ opt "gnome"` and `+ txt "gnome"`, which filled half its lines.
+ */
+function loneHolder(entry: Entry): Entry | undefined {
+  let holder = entry.parent;
+  while (holder && holder.children.length === 1 && wrapsOnly(holder.node) && holder.parent) holder = holder.parent;
+  return holder?.children.length === 1 ? holder : undefined;
 }
 
 /**

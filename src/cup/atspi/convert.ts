@@ -97,6 +97,11 @@ interface Placement {
    * its box lies, as the window's area alone would show it (a page's row below its feed's box, above the fold).
    */
   scrolledAway?: boolean;
+  /**
+   * Placed nowhere (-2^31) and not showing, in a toolkit that reports SHOWING: a widget on a notebook page not shown.
+   * What it holds is drawn nowhere either, whatever box it keeps.
+   */
+  nowhere?: true;
 }
 
 /** Which of VISIBLE and SHOWING the toolkit sets at all (on the window, as toolkits that set them do; GTK4 sets no SHOWING). */
@@ -232,7 +237,12 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // drawn nowhere, whatever extents it keeps (Qt leaves a closed menu's items at 0,0 + their offset, Blink a
   // closed drop-down's chosen option, marked showing, on the drop-down): a click there would hit something else.
   if (parent.undrawn || (visibilityReported && !showing && !states.has('STATE_VISIBLE'))) return { offscreen: true, undrawn: true };
-  if (raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)))) return { offscreen: true, undrawn: false };
+  const placedNowhere = raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)));
+  if (placedNowhere) return { offscreen: true, undrawn: false, ...(parent.nowhere || (visibility.showing && !showing) ? { nowhere: true as const } : {}) };
+  // GAIL (GTK 2) keeps a table cell's box and SHOWING from when its page was last shown: HexChat's network editor,
+  // switched to its "Autojoin channels" tab, read the Servers page's "irc.libera.chat" on screen, over the channel
+  // the tab shows in its place, where a click hit that channel.
+  if (parent.nowhere) return { offscreen: true, undrawn: false, nowhere: true };
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
   if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true, undrawn: false };
   // A negative size is no size at all: GTK3 reports -1,-1 -1x-1 for the page of a notebook whose tabs are
@@ -674,7 +684,7 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
   // Placed, though perhaps scrolled out of view: a row below a scroll area's view keeps its label beside it.
   const shown = (node: CupNode) => node.bounds !== undefined && node.bounds.w > 0 && node.bounds.h > 0 && !node.states?.includes('hidden');
   const labels = children.map(labelIn).filter((label) => label !== undefined && shown(label)) as CupNode[];
-  const introducers = children.filter((child) => introducesField(child) && shown(child));
+  const introducers = children.filter((child) => (introducesField(child) || switchesLoneField(child, children)) && shown(child));
   if (labels.length === 0 && introducers.length === 0) return;
   const controls = children.filter((child) => (child.actions?.length ?? 0) > 0 && shown(child));
   const leadingIn = new Map(children.flatMap((child) => leadingField(child).map((field) => [field, child] as const)));
@@ -706,7 +716,7 @@ function labelsByPlace(children: readonly CupNode[], namesEditableCombosByText: 
     // A check box whose words end in a colon labels the value field right of it on its row (a check box does not),
     // the first field of a box beside it too (Transmission's "Scheduled times:" before its "09:00" to "17:00").
     const introducing = (rowLabelledRoles.has(field.role) || isBareButton(field)) && !showsValue ? [] : introducers;
-    const asking = (label: CupNode) => !showsValue || /:$/.test(label.name.trim());
+    const asking = (label: CupNode) => !showsValue || /:$/.test(label.name.trim()) || switchesLoneField(label, children);
     const onRow = [...labels, ...introducing].filter((label) => asking(label) && label.bounds!.y <= middle && middle <= label.bounds!.y + label.bounds!.h && gapLeft(label) >= -2 && (gapLeft(label) <= labelGapLeft || inLabelColumn(label, field, labels, controls)) && !between(label));
     const over = labels.filter((label) => label.bounds!.x < box.x + box.w && box.x < label.bounds!.x + label.bounds!.w && gapAbove(label) >= -2 && gapAbove(label) <= labelGapAbove);
     const nearest = (list: CupNode[], gap: (label: CupNode) => number) => list.sort((a, b) => gap(a) - gap(b))[0];
@@ -834,8 +844,9 @@ function labelsByOrder(children: readonly CupNode[]): void {
   const named = new Set(children.filter((child) => placeLabelledRoles.has(child.role) && child.name !== '').map((child) => child.name));
   const labelOf = (node: CupNode) => {
     const text = labelIn(node);
-    const label = text ?? (introducesField(node) ? node : undefined);
-    return label && placeless(label) && /:$/.test(label.name.trim()) && !(text && named.has(text.name)) ? label : undefined;
+    const switches = switchesLoneField(node, children);
+    const label = text ?? (introducesField(node) || switches ? node : undefined);
+    return label && placeless(label) && (/:$/.test(label.name.trim()) || switches) && !(text && named.has(text.name)) ? label : undefined;
   };
   const isField = (node: CupNode) => placeless(node) && placeLabelledRoles.has(node.role) && (node.name === '' || (node.role === 'combobox' && node.name === node.value));
   // A row's fields in an unnamed box of their own (Transmission's "Scheduled times:" 09:00 to 17:00): the first one
@@ -929,6 +940,19 @@ function leadingField(node: CupNode): CupNode[] {
  */
 function introducesField(node: CupNode): boolean {
   return node.role === 'checkbox' && /:$/.test(node.name.trim());
+}
+
+/**
+ * A check box alone in a box with one field (or a button showing a value): it switches that field on and off, and is
+ * all that says what the field is for, colon or not. Gnote's preferences put "Automatic background sync interval
+ * (minutes)" and its spin button in a box of their own, and "Use custom font" with its font button: they read an
+ * unnamed spin button and `btn "11"`, the font's size. The geometry (the check box left of the field on its row) is
+ * labelsByPlace's; a "Match case" among a search bar's several controls is no such box.
+ */
+function switchesLoneField(node: CupNode, siblings: readonly CupNode[]): boolean {
+  if (node.role !== 'checkbox' || siblings.length !== 2) return false;
+  const field = siblings.find((sibling) => sibling !== node)!;
+  return placeLabelledRoles.has(field.role) || mayShowValue(field);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Which objects scroll what they hold, from their children's roles: one rule for the tree's reading (a scrolling
 // object clips what it shows, and says it scrolls) and for the scroll tool's live search of the pane and its bars.
-import { ATSPI_ROLE } from './constants.js';
+import { ATSPI_ROLE, ATSPI_STATE } from './constants.js';
+import { hasState } from './states.js';
 
 /**
  * Plain containers: what a toolkit wraps a scroll bar in (Qt's QAbstractScrollArea puts each bar in a filler of its
@@ -39,6 +40,8 @@ export interface RoleShape {
   /** How many children it has (the children below may be fewer, when a read left some out). */
   childCount: number;
   children: readonly RoleShape[];
+  /** Its AT-SPI state set, where it was read (paintedPart asks whether it takes the focus). */
+  states?: readonly number[];
 }
 
 /** A scroll bar, or a wrapper whose one child is a scroll bar. */
@@ -84,15 +87,28 @@ interface Sized {
 }
 
 /**
- * A widget that paints what it shows and carries its own scroll bar inside its box: a plain container that takes the
- * keyboard focus and holds nothing but scroll bars (or their wrappers), far larger than they are. QTermWidget's display
+ * A part a widget paints on: a plain container holding nothing that takes no focus of its own (one that does is a
+ * surface itself, isDrawnSurfaceShape). GTK 4 calls a GtkDrawingArea a filler: GHex's hex view is a focusable
+ * widget holding three of them (offsets, bytes, characters) beside its scroll bar.
+ */
+function isPaintedPart(child: RoleShape): boolean {
+  return wrapperRoles.has(child.role) && child.childCount === 0 && hasState(child.states, ATSPI_STATE.FOCUSABLE) !== true;
+}
+
+/**
+ * A widget that paints what it shows, on parts of its own and beside scroll bars of its own: a plain container that
+ * takes the keyboard focus and holds nothing but empty parts it paints on and scroll bars (or their wrappers), far
+ * larger than its bars, and is no scroll area whose one view is the surface (drawnViewOf). QTermWidget's display
  * (QTerminal's, Konsole's) is a focusable filler holding its bar alone, and the reading showed an empty scrolled group,
- * with no word that the terminal's screen is drawn there. An empty focusable one is a surface already
- * (isDrawnSurfaceShape); a scroll area's bar wrapper takes no focus.
+ * with no word that the terminal's screen is drawn there; GHex's hex view (three drawing areas and a bar) read as an
+ * empty focused group, and qps's process list, once filtered to fit (its viewport alone, its bars gone), vanished from
+ * the reading. An empty focusable one is a surface already (isDrawnSurfaceShape); a scroll area's bar wrapper takes no
+ * focus.
  */
 export function paintsBesideOwnBars(node: RoleShape & Sized, focusable: boolean): boolean {
-  if (!focusable || !wrapperRoles.has(node.role) || node.childCount === 0 || node.children.length !== node.childCount || !node.children.every(isScrollBarOrWrapper)) return false;
+  if (!focusable || !wrapperRoles.has(node.role) || node.childCount === 0 || node.children.length !== node.childCount) return false;
+  if (!node.children.every((child) => isScrollBarOrWrapper(child) || isPaintedPart(child)) || drawnViewOf(node) !== undefined) return false;
   const area = (sized: Sized) => (sized.extents ? Math.max(0, sized.extents.w) * Math.max(0, sized.extents.h) : 0);
-  const bars = (node.children as readonly (RoleShape & Sized)[]).reduce((sum, bar) => sum + area(bar), 0);
+  const bars = (node.children as readonly (RoleShape & Sized)[]).filter(isScrollBarOrWrapper).reduce((sum, bar) => sum + area(bar), 0);
   return area(node) > 2 * bars;
 }

@@ -19,6 +19,7 @@ import { indexedLabel } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
 import { inertNotGone } from './behind-dialog.js';
 import { keptNotGone, type KeptElement } from './kept-not-gone.js';
+import { withValueOnlyNote } from './value-only.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
@@ -360,7 +361,7 @@ export async function observeAction(
     result = namedAsInDiff(result, compared.labelOf);
     result = inertNotGone(result, before.root, compared.after);
     if (compared.keptAt) result = keptNotGone(result, compared.keptAt);
-    return actionOutput(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? [], compared.closedInside), ...elsewhere, ...compared.fields }, compared.lines);
+    return actionOutput(tool, withValueOnlyNote(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? [], compared.closedInside), ...elsewhere, ...compared.fields }, compared.after), compared.lines);
   } finally {
     over();
   }

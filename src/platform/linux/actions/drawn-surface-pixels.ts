@@ -9,7 +9,7 @@ import { pixelChange, type PixelChange } from '../../../image/diff.js';
 import type { Observation } from '../../action-outcome.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { childCount, children, readRole, readStates } from '../atspi/operations.js';
-import { paintsBesideOwnBars, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
+import { maxScrollAreaChildren, paintsBesideOwnBars, type RoleShape } from '../../../cup/atspi/scroll-areas.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
 import type { SnapshotRef } from '../../targets.js';
@@ -69,25 +69,26 @@ export async function drawnSurfaceFilling(desktop: LinuxDesktop, window: ClientW
   return undefined;
 }
 
-/** More children than this and an object is no widget holding its own scroll bars (a vertical and a horizontal one, or their wrappers). */
-const ownBarsAtMost = 2;
+/** More children than this and an object is no widget painting on parts of its own beside its own scroll bars. */
+const ownPartsAtMost = maxScrollAreaChildren;
 
 /**
- * Whether the object paints what it shows beside scroll bars of its own (paintsBesideOwnBars): QTermWidget's screen
- * (QTerminal's, Konsole's) is a focusable filler holding its bar alone, and it was no drawn surface here, though the
- * tree marks it one: a command typed into it ran and read "no effect seen". Its few children are read as the tree reads them.
+ * Whether the object paints what it shows on parts of its own beside scroll bars of its own (paintsBesideOwnBars):
+ * QTermWidget's screen (QTerminal's, Konsole's) is a focusable filler holding its bar alone, and it was no drawn surface
+ * here, though the tree marks it one: a command typed into it ran and read "no effect seen"; so did a search typed into
+ * GHex's find bar, a hex view drawn on three drawing areas. Its few children are read as the tree reads them.
  */
 async function beside(desktop: LinuxDesktop, window: ClientWindow, ref: ObjectRef, role: number, count: number, states: ReadonlySet<string>, bounds: ReturnType<LinuxDesktop['elementBounds']>): Promise<boolean> {
-  if (!states.has('STATE_FOCUSABLE') || count <= 0 || count > ownBarsAtMost) return false;
+  if (!states.has('STATE_FOCUSABLE') || count <= 0 || count > ownPartsAtMost) return false;
   const client = await desktop.atspi();
   try {
     const shape = async (child: ObjectRef, depth: number): Promise<RoleShape & { extents?: { w: number; h: number } }> => {
-      const [childRole, grandchildren, extents] = await Promise.all([readRole(client, child), childCount(client, child), depth === 0 ? desktop.elementBounds(window, child) : undefined]);
+      const [childRole, grandchildren, extents, childStates] = await Promise.all([readRole(client, child), childCount(client, child), depth === 0 ? desktop.elementBounds(window, child) : undefined, depth === 0 ? readStates(client, child) : undefined]);
       // A wrapper's one child says whether it wraps a scroll bar (isScrollBarOrWrapper).
       const inner = depth === 0 && grandchildren === 1 ? await Promise.all((await children(client, child)).slice(0, 1).map((each) => shape(each, 1))) : [];
-      return { role: childRole, childCount: grandchildren, children: inner, ...(extents ? { extents } : {}) };
+      return { role: childRole, childCount: grandchildren, children: inner, ...(extents ? { extents } : {}), ...(childStates ? { states: childStates } : {}) };
     };
-    const [own, held] = await Promise.all([bounds, children(client, ref).then((refs) => Promise.all(refs.slice(0, ownBarsAtMost).map((child) => shape(child, 0))))]);
+    const [own, held] = await Promise.all([bounds, children(client, ref).then((refs) => Promise.all(refs.slice(0, ownPartsAtMost).map((child) => shape(child, 0))))]);
     return paintsBesideOwnBars({ role, childCount: count, children: held, ...(own ? { extents: own } : {}) }, true);
   } catch {
     return false;

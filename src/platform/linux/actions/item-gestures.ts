@@ -27,6 +27,8 @@ export interface ItemGesture {
   then?: ActionOn;
   /** A double click: it opens the item (see ObserveOptions.opensItems). */
   opens?: true;
+  /** A click on an item with no Action at all, selected through its container alone (see selectedOnlyLine). */
+  actionless?: true;
 }
 
 /**
@@ -42,7 +44,8 @@ export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, 
   // An item selected by its own toggle (Qt 5's views) is clicked by that selection alone: its toggle again would undo it.
   const press = selection.toggle === undefined ? await findPressAction(desktop, candidate) : undefined;
   const then = kind === 'click' ? (press ?? (action?.name === defaultAction ? action : undefined)) : action;
-  return { selection, then: then && { action: then, candidate }, ...(kind === 'double_click' ? { opens: true as const } : {}) };
+  const actionless = kind === 'click' && !then && !candidate.interfaces.includes('Action') && selection.toggle === undefined && selection.selectAction === undefined;
+  return { selection, then: then && { action: then, candidate }, ...(kind === 'double_click' ? { opens: true as const } : {}), ...(actionless ? { actionless: true as const } : {}) };
 }
 
 /**
@@ -116,8 +119,17 @@ export async function itemOutcome(desktop: LinuxDesktop, bus: string, probes: Pr
     const outcome = actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
     return { ...outcome, evidence: [...(outcome.evidence ?? []), notCurrentLine] };
   }
-  return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  const outcome = actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
+  return gesture.actionless && observation.changed ? { ...outcome, evidence: [...(outcome.evidence ?? []), selectedOnlyLine] } : outcome;
 }
+
+/**
+ * A click on an item that has no Action at all is its list's selection alone: GTK3's list box rows offer none, and a
+ * click there selects a row and activates it. dconf Editor's folder rows open on that activation: a click on "org" was
+ * confirmed by its +selected, the window still showing the root folder.
+ */
+const selectedOnlyLine =
+  'the item was only selected, through its list: it offers no action of its own, so whatever a real click does beyond selecting it (a list of folders or pages opens the row) was not done; a click with delivery_mode "foreground" does it';
 
 const notCurrentLine =
   "the item was selected, but the view's current item stayed where it was (Qt moves it only with real input): an app that follows its current item rather than the selection (a settings dialog's list of pages) has not seen the choice; a click with delivery_mode \"foreground\" makes it current";
