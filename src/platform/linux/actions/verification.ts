@@ -1329,7 +1329,10 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // neither the evidence nor the diff read after the action reports a press that is over a moment later.
     const gainedPress = (i: number) => after[i] !== undefined && probes[i]!.pressed?.(after[i]!) === true && !(before[i] !== undefined && probes[i]!.pressed?.(before[i]!));
     const leftPressed = () => probes.some((_, i) => gainedPress(i)) || roles.leftPressed(relevant());
-    for (const limit = Date.now() + pressReleaseMs; leftPressed() && Date.now() < limit && !signal?.aborted; ) {
+    // A press that opened something (a state turned expanded: GTK 4's menu button holds its inner button pressed while
+    // its popover is open) lasts as long as what it opened, and is no animation: GHex's Main menu waited it out whole.
+    const openedSomething = relevant().some((event) => event.kind === 'StateChanged' && event.detail === 'expanded' && event.detail1 !== 0);
+    for (const limit = Date.now() + pressReleaseMs; !openedSomething && leftPressed() && Date.now() < limit && !signal?.aborted; ) {
       await Promise.race([recorder ? recorder.next(Math.min(maxUnreadMs, limit - Date.now())) : sleep(20), cancelled]);
       after = await readBack();
     }
