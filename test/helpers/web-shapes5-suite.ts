@@ -1,0 +1,34 @@
+// Page shapes a new user met in Chromium and Firefox (fixture shapes5.html, the browser's first page, one window for
+// every test: the page's state carries from test to test, in order): custom elements whose open shadow roots hold a
+// slotted button and a labelled field. The page's own output line (#out, read by pyatspi) is the judge.
+// One browser per test file.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { callOk } from './tools.js';
+import { pageSays, webRig, type BrowserId } from './web-browser.js';
+
+const page = 'shapes5';
+const title = 'CUP Web Shapes Five';
+
+export function webShapes5Suite(browser: BrowserId): void {
+  describe(`${browser}: page shapes: custom elements with shadow roots`, () => {
+    const rig = webRig(browser, { page, title });
+    const effect = (result: { structured: unknown }) => (result.structured as { effect: string }).effect;
+
+    test('a custom element\'s button (its words slotted in from the page) is in the reading, and its click reaches the page', async () => {
+      const window = await rig.open(page, title);
+      if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      await rig.oracle.find(window.pid, window.title, 'push button', 'Like this');
+      // Gecko makes the host, which has a click listener, an unnamed clickable text around the button: skipped as
+      // an empty text, it took the button with it, and the reading showed no "Like this".
+      const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const text = read.body ?? '';
+      assert.match(text, /\[e\d+\] btn "Like this" \d+,\d+ \d+x\d+ .*\[clk\]/, text);
+      assert.match(text, /\[e\d+\] tbx "Display name" /, text);
+      const clicked = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Like this"' });
+      assert.equal(effect(clicked), 'confirmed', clicked.summary);
+      await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name="Display name"', text: 'Ann' });
+      await pageSays(rig.oracle, window, /^out: likes=1 nick=Ann /);
+    });
+  });
+}
