@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { plainText, readableName, repeatedLabel, startsWithDrawnMarker, withoutDisclosureMarker, withoutListMarker } from '../../../cup/atspi/names.js';
 import { cupStateOf, decodeStateSet } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
-import { oneLine, quote, textChange } from '../../../cup/text-change.js';
+import { oneLine, partingQuoteStart, quote, textChange } from '../../../cup/text-change.js';
 import { treeNumber } from '../../../cup/shown-number.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
@@ -905,10 +905,13 @@ async function describeObject(
     changes.push(`name is now ${quote(name.now)}`);
   } else if (kinds.has('TextChanged') && !(await isTopLevelWindow(client, ref, knownRole))) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
-    // quoted from its start showed none of what changed.
+    // quoted from its start showed none of what changed. Where the app set the whole text anew (Gecko replaces a page
+    // paragraph's text from its start), from where it parts from the text the snapshot held: a page's output line
+    // "out: ... budget=500 ..." read 'text is now "out: ... depart= tent=#00ff..."', cut before "budget=750".
     const last = events.filter((event) => event.kind === 'TextChanged').at(-1)!;
     const text = await readText(client, ref, textReadBack).catch(() => undefined);
-    const from = text !== undefined && last.detail1 > 60 ? oneLine(text.slice(0, last.detail1 - 20)).length : 0;
+    const held = knownValue ?? (inSnapshot ? knownName : undefined);
+    const from = text === undefined ? 0 : last.detail1 > 60 ? oneLine(text.slice(0, last.detail1 - 20)).length : held ? partingQuoteStart(held, text) : 0;
     // A text set again to what it held (Swing's setText removes and inserts it, announcing both: jEdit's search
     // dialog re-set its Filter field on Replace All) is no change, as a name announced again is not.
     // A text that reads as the name the tree kept, of an object showing no value (a page's <summary>, whose text Gecko
