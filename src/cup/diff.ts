@@ -352,7 +352,7 @@ const MOVE_STATES: ReadonlySet<CupState> = new Set(['offscreen']);
  * A header sorted the other way (`sort`), a heading's level, a spin button's range changed by another field, a link's
  * new address, a field the page marks invalid: none of these had shown in a diff, which read "no change in the window's tree".
  */
-const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription', 'invalid'] as const;
+const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription', 'invalid', 'errorMessage'] as const;
 
 /** Whether two nodes' attributes hold the same compared values: looked through by the keys they have (most have none or two). */
 function sameAttributes(before: CupAttributes | undefined, after: CupAttributes | undefined): boolean {

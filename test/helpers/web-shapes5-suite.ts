@@ -1,6 +1,7 @@
 // Page shapes a new user met in Chromium and Firefox (fixture shapes5.html, the browser's first page, one window for
 // every test: the page's state carries from test to test, in order): custom elements whose open shadow roots hold a
-// slotted button and a labelled field, a <details> holding a range whose change the page's long output line tells. The page's own output line (#out, read by pyatspi) is the judge.
+// slotted button and a labelled field, a <details> holding date, range and number fields, a field the page rejects
+// with its message tied to it (aria-errormessage). The page's own output line (#out, read by pyatspi) is the judge.
 // One browser per test file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -11,7 +12,7 @@ const page = 'shapes5';
 const title = 'CUP Web Shapes Five';
 
 export function webShapes5Suite(browser: BrowserId): void {
-  describe(`${browser}: page shapes: custom elements with shadow roots, a page's output rewritten whole`, () => {
+  describe(`${browser}: page shapes: custom elements with shadow roots, a page's output rewritten whole, a field rejected with its message`, () => {
     const rig = webRig(browser, { page, title });
     const effect = (result: { structured: unknown }) => (result.structured as { effect: string }).effect;
     const evidence = (result: { structured: unknown }) => (result.structured as { evidence?: string[] }).evidence ?? [];
@@ -45,6 +46,28 @@ export function webShapes5Suite(browser: BrowserId): void {
       // Blink tells the paragraph's text object replaced instead (its lines hold no text), and the diff says the rest.
       if (browser === 'firefox-esr') assert.ok(told.length > 0, evidence(set).join(' | '));
       for (const line of told) assert.match(line, /text is now "[^"]*budget=750/, evidence(set).join(' | '));
+    });
+
+    test('a field the page rejects with a message tied to it (aria-errormessage): the reading and the diff say why', async () => {
+      const window = await rig.open(page, title);
+      if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      await callOk(rig.context, 'set_value', { window_id: window.id, selector: 'role=textbox name=Postcode', value: '1234' });
+      await callOk(rig.context, 'set_value', { window_id: window.id, selector: 'role=textbox name=Promo', value: 'OLD10' });
+      const placed = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Place order"', diff: true });
+      await pageSays(rig.oracle, window, /^out: .* promo=expired order=rejected /);
+      assert.ok((await rig.oracle.texts(window.pid, window.title)).includes('That promo code has expired'));
+      // The field read `(invalid)` and the message stood apart, nothing saying whose it was.
+      const diff = (placed.structured as { diff: { changed: { changes: { attributes?: { errorMessage?: { to?: string } } } }[] } }).diff;
+      assert.ok(diff.changed.some((entry) => entry.changes.attributes?.errorMessage?.to === 'That promo code has expired'), JSON.stringify(diff));
+      const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false, query: 'role=textbox name=Promo' });
+      const text = read.body ?? '';
+      assert.match(text, /tbx "Promo" .*\(invalid err="That promo code has expired"\)/, text);
+      // Accepted, the field says nothing of it.
+      await callOk(rig.context, 'set_value', { window_id: window.id, selector: 'role=textbox name=Promo', value: 'NEW5' });
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Place order"' });
+      await pageSays(rig.oracle, window, /^out: .* promo=ok order=placed:1234 /);
+      const after = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false, query: 'role=textbox name=Promo' });
+      assert.doesNotMatch(after.body ?? '', /err=/);
     });
   });
 }
