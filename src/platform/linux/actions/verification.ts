@@ -478,7 +478,7 @@ function weight(events: readonly AccessibilityEvent[]): number {
 }
 
 /** The value a range control shows now, as the tree would show it (shownNumber): its Value, text, states and value text read. */
-async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
+export async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
   const [value, text, states, attributes] = await Promise.all([
     readValue(client, ref),
     role === 'spinbutton' ? readText(client, ref, textReadBack).catch(() => undefined) : undefined,
