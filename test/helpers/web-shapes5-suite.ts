@@ -1,10 +1,11 @@
 // Page shapes a new user met in Chromium and Firefox (fixture shapes5.html, the browser's first page, one window for
 // every test: the page's state carries from test to test, in order): custom elements whose open shadow roots hold a
-// slotted button and a labelled field, a <details> holding date, range and number fields (a date typed in whole), a field the page rejects
+// slotted button and a labelled field, a <details> holding date, range and number fields (a date typed in whole, at its first part), a field the page rejects
 // with its message tied to it (aria-errormessage). The page's own output line (#out, read by pyatspi) is the judge.
 // One browser per test file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { runTool } from '../../src/tools/run.js';
 import { callOk } from './tools.js';
 import { pageSays, webRig, type BrowserId } from './web-browser.js';
 
@@ -70,10 +71,17 @@ export function webShapes5Suite(browser: BrowserId): void {
       assert.doesNotMatch(after.body ?? '', /err=/);
     });
 
-    test('a date typed in whole into its first part in the foreground: the page holds it, and the result does not say it is not taken', async () => {
+    test('a date typed at the date field is refused, naming its first part; typed there in the foreground, the page holds it, and the result does not say it is not taken', async () => {
       const window = await rig.open(page, title);
-      // The second test opened the disclosure. Accessibility sets no page date (set_value refuses it, saying so); keys do.
-      const typed = await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=spinbutton name^=Month', text: '03152027', delivery_mode: 'foreground' });
+      // The second test opened the disclosure. Accessibility sets no page date (set_value refuses it, saying so); keys
+      // do, at its parts: sent to the field, Gecko's went to its calendar button ("no effect seen", the field empty).
+      const refused = await runTool('type_text', { window_id: window.id, selector: 'role=group name=Departure', text: '03152027' }, rig.context);
+      assert.equal(refused.ok, false, refused.summary);
+      assert.equal(refused.structured.error, 'not_settable', refused.summary);
+      await pageSays(rig.oracle, window, /^out: .* depart= /);
+      const advised = /selector "([^"]+)"/.exec(refused.summary)?.[1];
+      assert.ok(advised, refused.summary);
+      const typed = await callOk(rig.context, 'type_text', { window_id: window.id, selector: advised, text: '03152027', delivery_mode: 'foreground' });
       assert.equal(effect(typed), 'confirmed', typed.summary);
       await pageSays(rig.oracle, window, /^out: .* depart=2027-03-15 /);
       // Gecko's date parts answer a Value of 0 whatever they show: the result read 'shows "03" but holds 0: a spin

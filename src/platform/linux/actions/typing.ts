@@ -35,7 +35,7 @@ import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, ty
 import { numberShownNow, observe, readAhead, textProbe, type Probe } from './verification.js';
 import type { CupRole } from '../../../cup/types.js';
 import { backgroundKeys } from './keys.js';
-import { pageInputButtonAdvice } from './page-field-value.js';
+import { pageInputButtonAdvice, refuseTypingIntoDateField } from './page-field-value.js';
 
 const masked = /^[\u2022\u25cf*]+$/u;
 
@@ -469,6 +469,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // background's rungs send as they go.
   if (request.mode !== 'foreground') await request.ready;
   const element = request.element && (await liveTarget(desktop, request.element));
+  if (element) await refuseTypingIntoDateField(desktop, element);
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts). Lines
