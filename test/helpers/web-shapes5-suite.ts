@@ -30,8 +30,14 @@ export function webShapes5Suite(browser: BrowserId): void {
       assert.match(text, /\[e\d+\] tbx "Display name" /, text);
       const clicked = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Like this"' });
       assert.equal(effect(clicked), 'confirmed', clicked.summary);
-      await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name="Display name"', text: 'Ann' });
+      const typed = await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name="Display name"', text: 'Ann', diff: true });
       await pageSays(rig.oracle, window, /^out: likes=1 nick=Ann /);
+      // Gecko names the <label> around the field by its words and the field's text: every typing also read
+      // '[e66] text "Display name": name is now "Display name Ann"' and its diff line, the field's own change again.
+      assert.ok(!evidence(typed).some((line) => /name is now "Display name Ann"/.test(line)), evidence(typed).join(' | '));
+      const diff = (typed.structured as { diff: { changed: { name: string; changes: { name?: unknown; value?: { to: string } } }[] } }).diff;
+      assert.ok(!diff.changed.some((entry) => entry.changes.name !== undefined && entry.name.startsWith('Display name')), JSON.stringify(diff));
+      assert.ok(diff.changed.some((entry) => entry.changes.value?.to === 'Ann'), JSON.stringify(diff));
     });
 
     test('a page\'s output line rewritten whole: the evidence quotes it where it changed, not its unchanged start', async () => {

@@ -795,6 +795,20 @@ function alreadyTold(change: string, told: Told | undefined): boolean {
 }
 
 /**
+ * Whether a renamed object is named by its content, a field inside it whose text the probes told, and its words around
+ * it: Gecko names a <label> around its <input> so, and typing "ap" into a search box read '[e104] text "Search fruit":
+ * name is now "Search fruit ap"' after 'text of [e105]: "" → "ap"'.
+ */
+function namedByToldField(snapshot: SnapshotRef | undefined, known: SnapshotElement | undefined, now: string | undefined, toldOf: (ref: ObjectRef) => Told | undefined): boolean {
+  if (!snapshot || !known || now === undefined) return false;
+  for (const element of snapshot.elements.values()) {
+    if (element.parent !== known.index || !element.name || !toldOf(atspiElement(element.handle))?.text) continue;
+    if (normaliseWhitespace(now).startsWith(normaliseWhitespace(element.name))) return true;
+  }
+  return false;
+}
+
+/**
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
  */
@@ -902,7 +916,7 @@ async function describeObject(
     // now "Ln 4, Col 1"' after a click moved its cursor).
     changes.push('renamed (its name before is unknown)');
   } else if (name && (name.now === undefined || name.now !== knownName)) {
-    changes.push(`name is now ${quote(name.now)}`);
+    if (!namedByToldField(snapshot, known, name.now, toldOf)) changes.push(`name is now ${quote(name.now)}`);
   } else if (kinds.has('TextChanged') && !(await isTopLevelWindow(client, ref, knownRole))) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
     // quoted from its start showed none of what changed. Where the app set the whole text anew (Gecko replaces a page
