@@ -1,6 +1,6 @@
 // Page shapes a new user met in Chromium and Firefox (fixture shapes5.html, the browser's first page, one window for
 // every test: the page's state carries from test to test, in order): custom elements whose open shadow roots hold a
-// slotted button and a labelled field, a <details> holding date, range and number fields (a date typed in whole, at its first part), a field the page rejects
+// slotted button and a labelled field, a <details> holding date, range and number fields (a date typed in whole, at its first part; a part stepped by the keys advised), a field the page rejects
 // with its message tied to it (aria-errormessage). The page's own output line (#out, read by pyatspi) is the judge.
 // One browser per test file.
 import assert from 'node:assert/strict';
@@ -93,6 +93,19 @@ export function webShapes5Suite(browser: BrowserId): void {
       // Gecko's date parts answer a Value of 0 whatever they show: the result read 'shows "03" but holds 0: a spin
       // button takes typed digits when they are committed, so the app has not taken them yet; press_key "Return"'.
       assert.ok(!evidence(typed).some((line) => /but holds|not taken/.test(line)), evidence(typed).join(' | '));
+    });
+
+    test('a date part set_value does not take advises arrow presses counted from the number it shows, and they reach the month asked for', async () => {
+      const window = await rig.open(page, title);
+      // The test before typed 2027-03-15.
+      const set = await runTool('set_value', { window_id: window.id, selector: 'role=spinbutton name^=Month', value: '5' }, rig.context);
+      assert.ok(set.ok, set.summary);
+      const { escalation } = set.structured as { escalation?: { reason: string } };
+      // Gecko's part answers a Value of 0 while it shows "03": the advice read 'holds 0 ... press_key "up" with repeat 5', to August.
+      const [, key, repeat] = /press_key "(\w+)" with repeat (\d+)/.exec(escalation?.reason ?? '') ?? [];
+      assert.ok(key && repeat, set.summary);
+      await callOk(rig.context, 'press_key', { window_id: window.id, selector: 'role=spinbutton name^=Month', key, repeat: Number(repeat), delivery_mode: 'foreground' });
+      await pageSays(rig.oracle, window, /^out: .* depart=2027-05-15 /);
     });
   });
 }
