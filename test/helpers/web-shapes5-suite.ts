@@ -1,6 +1,6 @@
 // Page shapes a new user met in Chromium and Firefox (fixture shapes5.html, the browser's first page, one window for
 // every test: the page's state carries from test to test, in order): custom elements whose open shadow roots hold a
-// slotted button and a labelled field, a <details> holding date, range and number fields (a date typed in whole, at its first part; a part stepped by the keys advised), a field the page rejects
+// slotted button and a labelled field, a <details> holding date, range and number fields (a date typed in whole, at its first part; a part stepped by the keys advised), a field typed into after the same digits, a field the page rejects
 // with its message tied to it (aria-errormessage). The page's own output line (#out, read by pyatspi) is the judge.
 // One browser per test file.
 import assert from 'node:assert/strict';
@@ -55,7 +55,7 @@ export function webShapes5Suite(browser: BrowserId): void {
       for (const line of told) assert.match(line, /text is now "[^"]*budget=750/, evidence(set).join(' | '));
     });
 
-    test('a field the page rejects with a message tied to it (aria-errormessage): the reading and the diff say why', async () => {
+    test('a field typed into after the same digits, a field the page rejects with a message tied to it (aria-errormessage): the reading and the diff say why', async () => {
       const window = await rig.open(page, title);
       if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
       await callOk(rig.context, 'set_value', { window_id: window.id, selector: 'role=textbox name=Postcode', value: '1234' });
@@ -106,6 +106,18 @@ export function webShapes5Suite(browser: BrowserId): void {
       assert.ok(key && repeat, set.summary);
       await callOk(rig.context, 'press_key', { window_id: window.id, selector: 'role=spinbutton name^=Month', key, repeat: Number(repeat), delivery_mode: 'foreground' });
       await pageSays(rig.oracle, window, /^out: .* depart=2027-05-15 /);
+    });
+
+    test('digits typed after the same digits, then Return: the field is read once it holds them all, and the Return is not said to have changed it', async () => {
+      const window = await rig.open(page, title);
+      if (browser === 'chromium') await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      await callOk(rig.context, 'set_value', { window_id: window.id, selector: 'role=textbox name=Postcode', value: '99' });
+      const typed = await callOk(rig.context, 'type_text', { window_id: window.id, selector: 'role=textbox name=Postcode', text: '99\n' });
+      await pageSays(rig.oracle, window, /^out: .* order=placed:9999 /);
+      // "999" holds "99" twice, overlapping: the typing counted as arrived at its first key, and the result read
+      // '[e169] took the Return press: its text went from "99" to "999"' and 'text of [e169]: "99" → "999"'.
+      const told = evidence(typed).join(' | ');
+      assert.doesNotMatch(told, /took the Return press|"999"/, told);
     });
   });
 }
