@@ -119,5 +119,15 @@ export function webShapes5Suite(browser: BrowserId): void {
       const told = evidence(typed).join(' | ');
       assert.doesNotMatch(told, /took the Return press|"999"/, told);
     });
+
+    test('a real click into a date part: it takes the focus, as a field does, and the click is confirmed', async () => {
+      const window = await rig.open(page, title);
+      const clicked = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=spinbutton name^=Day', delivery_mode: 'foreground' });
+      const focused = await rig.oracle.findWithState(window.pid, window.title, 'spin button', 'focused');
+      assert.match(focused.name ?? '', /^Day/, JSON.stringify(focused));
+      // A part is no editable text: its focus, the click's whole effect, was left out, and it read "no effect seen"
+      // with advice to find it by pixels.
+      assert.equal(effect(clicked), 'confirmed', clicked.summary);
+    });
   });
 }
