@@ -956,10 +956,14 @@ async function describeObject(
   const sameDescription = descriptionNow !== undefined && plainText(descriptionNow) === knownDescription;
   // A destroyed object is also taken from its parent: that is the same news.
   const destroyed = stateEvents.some((event) => event.detail === 'defunct' && event.detail1 !== 0);
+  // So is a parent announced changed that is the one the snapshot knew: Blink says it of a <details>'s summary button
+  // as the disclosure opens, and every opening read '[e163] button "Trip options": accessible-parent changed'.
+  const knownParent = known?.parent !== undefined ? snapshot?.elements.get(known.parent) : undefined;
+  const sameParent = knownParent !== undefined && kinds.has('PropertyChange:accessible-parent') && (await parentOf(client, ref).catch(() => undefined))?.path === atspiElement(knownParent.handle).path;
   // A selection changing in an object whose value line says what it shows now (a combo box's choice) is that news again.
   const valueTold = changes.some((change) => change.startsWith('value is now'));
   for (const event of events) {
-    if (destroyed && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
+    if ((destroyed || sameParent) && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
     if (sameDescription && event.kind === 'PropertyChange' && event.detail === 'accessible-description') continue;
     if (valueTold && event.kind === 'SelectionChanged') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);
