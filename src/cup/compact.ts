@@ -21,6 +21,8 @@ export interface CompactOptions {
 
 const WINDOW_TITLE_LIMIT = 50;
 const PLACEHOLDER_LIMIT = 30;
+/** An error message is the agent's next step ("Use at least 8 characters"): a sentence is kept whole. */
+const ERROR_MESSAGE_LIMIT = 100;
 
 export function toCompact(envelope: CupEnvelope, options: CompactOptions = {}): string {
   const pruned = pruneTree(envelope, options.detail ?? 'compact');
@@ -79,6 +81,8 @@ function attributeFields(attributes: CupAttributes): string[] {
   if (attributes.orientation) fields.push(attributes.orientation.charAt(0));
   if (attributes.sort) fields.push(`sort=${attributes.sort}`);
   if (attributes.invalid) fields.push('invalid');
+  // Why, where the page ties its message to the field: the message may stand anywhere on the page.
+  if (attributes.errorMessage) fields.push(`err="${oneLine(firstCodePoints(attributes.errorMessage, ERROR_MESSAGE_LIMIT)).replaceAll('"', '\\"')}"`);
   // How a reader announces the region's changes: where a page's output shows, and whether it interrupts.
   if (attributes.live) fields.push(`live=${attributes.live}`);
   if (attributes.valueMin !== undefined || attributes.valueMax !== undefined) {

@@ -2,6 +2,7 @@
 import { hasNonFocusAction, shownValue } from './fields.js';
 import { showsDialogsOnly } from './inert-page.js';
 import { isClosedMenu, repeatsName, unreadMenuItems, unseenAndUnreachable } from './prune.js';
+import { normaliseWhitespace } from './text.js';
 import type { CupAttributes, CupNode, CupRole, CupState } from './types.js';
 
 /** One reading: its tree (node ids are `e<index>`) and each node's object identity by index, where the reader knows it. */
@@ -349,6 +350,22 @@ function statesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> 
   return echoes;
 }
 
+/**
+ * The changed nodes whose only change is a name their content gives them, out of a field inside whose value changed
+ * with it: Gecko names a <label> around its field by its words and the field's text, and every typing into such a
+ * field read `~ [e104] txt name: "Search fruit" → "Search fruit ap"` beside the field's own value line.
+ */
+function namesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
+  const echoes = new Set<Entry>();
+  for (const [entry, changes] of changed) {
+    if (!changes.name || Object.keys(changes).length !== 1) continue;
+    const now = normaliseWhitespace(changes.name.to);
+    const field = entry.children.find((child) => changed.get(child)?.value !== undefined);
+    if (field && now === normaliseWhitespace(`${field.node.name} ${field.node.value ?? ''}`)) echoes.add(entry);
+  }
+  return echoes;
+}
+
 /** A node's state changes as words: "+hidden" for one added, "-disabled" for one removed. */
 function stateChangeWords(states: NonNullable<NodeChanges['states']>): string[] {
   return [...states.added.map((state) => `+${state}`), ...states.removed.map((state) => `-${state}`)];
@@ -368,7 +385,7 @@ const MOVE_STATES: ReadonlySet<CupState> = new Set(['offscreen']);
  * A header sorted the other way (`sort`), a heading's level, a spin button's range changed by another field, a link's
  * new address, a field the page marks invalid: none of these had shown in a diff, which read "no change in the window's tree".
  */
-const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription', 'invalid'] as const;
+const COMPARED_ATTRIBUTES = ['level', 'sort', 'valueNow', 'valueMin', 'valueMax', 'orientation', 'rowCount', 'colCount', 'placeholder', 'url', 'live', 'autocomplete', 'roledescription', 'invalid', 'errorMessage'] as const;
 
 /** Whether two nodes' attributes hold the same compared values: looked through by the keys they have (most have none or two). */
 function sameAttributes(before: CupAttributes | undefined, after: CupAttributes | undefined): boolean {
@@ -450,7 +467,7 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
       if (old.node.states?.includes('offscreen') && !entry.node.states?.includes('offscreen')) cameIntoView.add(move);
     }
   }
-  const echoes = statesToldInside(changedEntries);
+  const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries)]);
   for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), those brought into
   // view before those taken out of it (Thunar's Behavior tab, clicked, named three controls of the Display page it

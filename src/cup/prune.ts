@@ -362,7 +362,10 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   // page's output paragraph inside an unnamed div of a named document. The marker Blink exposes before a list item's
   // words is no sibling (it goes too): Chromium's `li "Milk"` read with `txt "Milk"` under it, a line per item.
   const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent)).length === 1;
-  if (node.role === 'text' && (!node.name || (lone && repeatsName(parent?.name, node.name)))) return true;
+  // An unnamed text that holds objects and acts (Gecko's custom element host with a click listener, around the button
+  // its shadow root holds) is kept as the clickable container it is: skipped, it took that button with it.
+  if (node.role === 'text' && !node.name && !(node.children?.length)) return true;
+  if (node.role === 'text' && node.name && lone && repeatsName(parent?.name, node.name)) return true;
   if (isGroupCaption(node, parent)) return true;
   if (spellsItsRow(node, parent)) return true;
   if (labelsSiblingControl(node, siblings)) return true;

@@ -31,6 +31,15 @@ function commonStart(a: string, b: string): number {
 }
 
 /**
+ * Where a quote of `now` begins so that it shows how it differs from `was` (see quote's `from`): a little before
+ * where the two part, when that is past the first 60 characters, else at the start.
+ */
+export function partingQuoteStart(was: string, now: string): number {
+  const same = commonStart(oneLine(was), oneLine(now));
+  return same > 60 ? same - 20 : 0;
+}
+
+/**
  * The lines a text scrolled up by, when the new text begins with the old one's later lines (a terminal's screen,
  * a log): the smallest shift after which at least two lines, or all that are left, are the same, one of them holding
  * more than blanks. Blank lines alone are no sign: a document emptied (gedit's, by set_value "" or an undo) read as
@@ -51,8 +60,8 @@ function scrolledBy(was: readonly string[], now: readonly string[]): number | un
  */
 export function textChange(was: string | undefined, now: string | undefined): string {
   if (was === undefined || now === undefined) return `${quote(was)} → ${quote(now)}`;
-  const same = commonStart(oneLine(was), oneLine(now));
-  if (same > 60) return `${quote(was, same - 20)} → ${quote(now, same - 20)}`;
+  const parted = partingQuoteStart(was, now);
+  if (parted > 0) return `${quote(was, parted)} → ${quote(now, parted)}`;
   const [wasLines, nowLines] = [was.split('\n'), now.split('\n')];
   const shift = oneLine(was).length > 80 ? scrolledBy(wasLines, nowLines) : undefined;
   if (shift === undefined) return `${quote(was)} → ${quote(now)}`;

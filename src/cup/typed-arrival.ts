@@ -5,10 +5,14 @@
 // over a selection that held part of an earlier occurrence ("c" of "abc" selected, "abc" typed: "ababc") is not told
 // from a field that kept only part of the keys, and is not taken as arrived.
 
-/** Where `typed` occurs in `text`, overlapping occurrences counted. */
+/**
+ * How many times `typed` occurs in `text`, each occurrence after the last one's end: counted overlapping, "99" typed
+ * into a field holding "99" had arrived at its first key ("999" holds "99" twice so), and a Return typed after it
+ * was said to have changed the field's text from "99" to "999".
+ */
 function occurrences(text: string, typed: string): number {
   let count = 0;
-  for (let at = text.indexOf(typed); at >= 0; at = text.indexOf(typed, at + 1)) count++;
+  for (let at = text.indexOf(typed); at >= 0; at = text.indexOf(typed, at + typed.length)) count++;
   return count;
 }
 

@@ -57,6 +57,8 @@ export interface CupAttributes {
   sort?: 'ascending' | 'descending' | 'other';
   /** The value held is rejected (aria-invalid, a failed form check: AT-SPI's invalid-entry state); absent when it is not. */
   invalid?: true;
+  /** Why the value is rejected, as the page says it beside the field (aria-errormessage); only with `invalid`. */
+  errorMessage?: string;
 }
 
 /** Raw native properties per platform (the schema's escape hatch; open-ended by design). */

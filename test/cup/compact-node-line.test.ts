@@ -181,3 +181,8 @@ test('a cell shows its value when it is not its name (a spreadsheet cell named b
   assert.deepEqual(compactBody([node(1, 'cell', 'B2', { value: '42', actions: ['click'], bounds: { x: 1, y: 2, w: 3, h: 4 } })]), ['[e1] cel "B2" 1,2 3x4 [clk] val="42"']);
   assert.deepEqual(compactBody([node(1, 'cell', 'Milk', { value: 'Milk' })]), ['[e1] cel "Milk"']);
 });
+
+test('an invalid field says why, as the page tied its message to it, on one line with its quotes escaped', () => {
+  const attributes: CupAttributes = { invalid: true, errorMessage: 'Use "OLD" codes\nbefore May' };
+  assert.equal(line(node(0, 'textbox', 'Promo', { attributes })), '[e0] tbx "Promo" (invalid err="Use \\"OLD\\" codes before May")');
+});

@@ -384,3 +384,13 @@ test('texts made anew are paired only where one is left on each side: two new te
   assert.deepEqual(diff.changed, []);
   assert.deepEqual(diff.added.map((entry) => entry.name), ['three', 'four']);
 });
+
+test('a label named by its words and its field\'s text (Gecko\'s <label> around an <input>) is told by the field\'s value change', () => {
+  const label = (name: string, value?: string) => node(2, 'text', name, { children: [node(3, 'textbox', 'Search fruit', { states: ['editable'], ...(value ? { value } : {}) })] });
+  const before = reading(form([label('Search fruit')]), { 2: 'l', 3: 'f' });
+  const after = reading(form([label('Search fruit ap', 'ap')]), { 2: 'l', 3: 'f' });
+  assert.deepEqual(diffLines(diffTrees(before, after)), ['~ [e3] tbx "Search fruit" value: "" \u2192 "ap"']);
+  // A label renamed otherwise (its own words) is still told.
+  const renamed = reading(form([node(2, 'text', 'Find fruit ap', { children: [node(3, 'textbox', 'Search fruit', { states: ['editable'], value: 'ap' })] })]), { 2: 'l', 3: 'f' });
+  assert.equal(diffLines(diffTrees(before, renamed)).length, 2);
+});

@@ -248,3 +248,9 @@ test("a list item's text that repeats its name goes beside the marker Blink draw
   const tree = [win([node(1, 'list', 'Feed', { children: [item(10, 'Post 1'), item(20, 'Post 2', [node(29, 'link', 'More')])] })])];
   assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] lst "Feed"', '    [e10] li "Post 1"', '    [e20] li "Post 2"', '      [e22] txt "Post 2"', '      [e29] lnk "More"']);
 });
+
+test('an unnamed text that holds objects and is clicked (a custom element host around its shadow root\'s button) is kept with them', () => {
+  const button = node(2, 'button', 'Like this', { actions: ['click'], bounds: { x: 13, y: 171, w: 79, h: 29 } });
+  const tree = [win([node(1, 'text', '', { actions: ['click'], bounds: { x: 13, y: 177, w: 79, h: 17 }, children: [button] })])];
+  assert.deepEqual(compactBody(tree), ['[e0] win "W"', '  [e1] txt 13,177 79x17 [clk]', '    [e2] btn "Like this" 13,171 79x29 [clk]']);
+});

@@ -9,6 +9,9 @@ test('text typed into a field that held it already: arrived only once the field 
   assert.equal(gainedTyped('abc', 'abcabc', 'abc'), true, 'appended');
   assert.equal(gainedTyped('abc', 'ababc', 'abc'), false, 'a field of five characters took "ab" after "ab"');
   assert.equal(gainedTyped('abc', 'abcabc', 'abc'.toUpperCase()), false, 'other text');
+  // A text of one repeated character holds it again, overlapping, after the first key.
+  assert.equal(gainedTyped('99', '999', '99'), false, 'the first key of "99" after "99"');
+  assert.equal(gainedTyped('99', '9999', '99'), true, '"99" after "99"');
 });
 
 test('typed text put in where the caret was, over a selection, or followed by what the app completed', () => {

@@ -356,7 +356,10 @@ function cupAttributes(raw: AtspiRawNode, states: Set<string>, role: CupRole, se
   // A field whose value the page rejects (aria-invalid after a failed submit, or its own constraint check): a signup
   // form's email field read `{edt,req}` before and after the page marked it, no word of the error it was in. Not on a
   // form, which Gecko marks invalid while any of its fields is: its fields say which.
-  if (states.has('STATE_INVALID_ENTRY') && role !== 'form') attributes.invalid = true;
+  if (states.has('STATE_INVALID_ENTRY') && role !== 'form') {
+    attributes.invalid = true;
+    if (raw.errorMessage) attributes.errorMessage = normaliseWhitespace(raw.errorMessage);
+  }
   const live = livePoliteness(raw.attributes);
   if (live) attributes.live = live;
   const shortcut = raw.keyBinding === undefined ? undefined : keyBindingShortcut(raw.keyBinding);

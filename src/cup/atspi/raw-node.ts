@@ -113,6 +113,8 @@ export interface AtspiRawNode {
    * names the group's one value field that nothing else names.
    */
   groupTitle?: string;
+  /** Why its value is rejected: the words of the objects its error-message relation names, read for an invalid field. */
+  errorMessage?: string;
   /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls, named combo boxes and named buttons that hold nothing. */
   labelledBy?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */

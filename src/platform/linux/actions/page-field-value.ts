@@ -47,6 +47,25 @@ export async function pageInputButtonAdvice(desktop: LinuxDesktop, ref: ObjectRe
     'a submit or plain button a click; the page tool needs the browser\'s debugging port (launch_app with electron_debugging_port)';
 }
 
+/**
+ * How a page's date or time field takes typed digits: on its first part, by real keys (the parts take no text through
+ * accessibility), each part handing the focus on as it fills. Keys sent to the field itself reach no part: Gecko gives
+ * the field's focus to its calendar button, and "03152027" typed there read "no effect seen" in the background and
+ * "does not show what was asked" in the foreground, the field still empty.
+ */
+export function datePartsTyping(index: number): string {
+  return `type_text its digits on its first part (selector "id=e${index} >> role=spinbutton [index=0]") with delivery_mode "foreground", in the order its parts show them (each part hands the focus on as it fills)`;
+}
+
+/**
+ * Typing at a page's date or time field as a whole is refused (datePartsTyping says why), before any key is sent; not
+ * where the browser has a debugging endpoint, through which typing reaches the page's own field.
+ */
+export async function refuseTypingIntoDateField(desktop: LinuxDesktop, target: LiveElementTarget): Promise<void> {
+  if (!(await isPageDateField(desktop, target)) || findDebuggingEndpoint(target.window.pid)) return;
+  throw new ToolError(`[e${target.element.index}] is a page's date or time field, whose parts take its digits, not the field; nothing was typed: ${datePartsTyping(target.element.index)}`, 'not_settable');
+}
+
 /** How the page writes each kind of date and time field's value, for a value it did not take. */
 const formats = 'a date YYYY-MM-DD, a time HH:MM (24-hour), a date and time YYYY-MM-DDTHH:MM, a month YYYY-MM, a week YYYY-Www';
 
@@ -108,7 +127,7 @@ export async function setFieldThroughPage(desktop: LinuxDesktop, target: LiveEle
   const endpoint = findDebuggingEndpoint(window.pid);
   if (!endpoint) {
     throw new ToolError(
-      `${label} is a page's date or time field, which accessibility cannot set as a whole; nothing was changed. Relaunch the browser with a debugging endpoint for set_value to reach the page (${relaunchCall(window)}), or click the field's first part and type_text its digits with delivery_mode "foreground"`,
+      `${label} is a page's date or time field, which accessibility cannot set as a whole; nothing was changed. Relaunch the browser with a debugging endpoint for set_value to reach the page (${relaunchCall(window)}), or ${datePartsTyping(target.element.index)}`,
       'not_settable',
     );
   }

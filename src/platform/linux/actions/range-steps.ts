@@ -7,7 +7,8 @@ import { doAction, readValue } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { findNamedAction } from './accessible-actions.js';
 import { actionable, type LiveElementTarget } from './live-target.js';
-import { observe, valueProbe } from './verification.js';
+import type { CupRole } from '../../../cup/types.js';
+import { numberShownNow, observe, valueProbe } from './verification.js';
 
 /** Steps at most taken toward a number: a slider of a thousand steps is not walked. */
 const maxSteps = 200;
@@ -57,10 +58,15 @@ export async function stepRangeTo(desktop: LinuxDesktop, target: LiveElementTarg
  * it holds, one step each. The advice had been to click it and type the value, which no slider takes.
  */
 export async function rangeKeysAdvice(desktop: LinuxDesktop, target: LiveElementTarget, number: number, label: string, role: string): Promise<string> {
-  const range = await readValue(await desktop.atspi(), target.ref);
+  const client = await desktop.atspi();
+  const range = await readValue(client, target.ref);
+  // Counted from the number the tree reads it holding (numberShownNow), not its Value's: Gecko's date parts answer 0
+  // whatever they show, and set_value 5 on a Month part showing "03" advised 5 presses up, to August.
+  const shown = Number((await numberShownNow(client, target.ref, role as CupRole).catch(() => undefined)) ?? Number.NaN);
+  const held = Number.isFinite(shown) ? shown : range.current;
   const step = range.step !== undefined && range.step > 0 ? range.step : 1;
-  const presses = Math.max(1, Math.round(Math.abs(number - range.current) / step));
-  const key = number > range.current ? (role === 'slider' ? 'right' : 'up') : role === 'slider' ? 'left' : 'down';
-  return `${label} holds ${range.current} and took no number set through accessibility (its app steps it itself, by its arrow keys): ` +
+  const presses = Math.max(1, Math.round(Math.abs(number - held) / step));
+  const key = number > held ? (role === 'slider' ? 'right' : 'up') : role === 'slider' ? 'left' : 'down';
+  return `${label} holds ${held} and took no number set through accessibility (its app steps it itself, by its arrow keys): ` +
     `press_key ${JSON.stringify(key)} with repeat ${presses} on ${label} (one step each${range.step !== undefined && range.step > 0 ? ` of ${range.step}` : ''}); the result reads back where it got`;
 }

@@ -2,6 +2,7 @@
 // the typing rungs judge such typing (key events, and the page's debugging connection in a browser).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Observation, SentInput } from '../../action-outcome.js';
+import { gainedTyped } from '../../../cup/typed-arrival.js';
 import { goneMark, type Probe } from './verification.js';
 
 /**
@@ -106,9 +107,14 @@ export async function typeLines(
   };
   const lines = text.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
+    const last = i === lines.length - 1;
+    // A field that showed the line already (its digits typed after the same digits) shows it once it gained it: "99"
+    // typed into "99" had its Return pressed at once, and the Return was said to have changed the field from "99".
+    const held = line !== '' && !last ? await probe.read().catch(() => undefined) : undefined;
+    const gained = held !== undefined && shows(held, line) ? (fieldText: string) => gainedTyped(held, fieldText, line) : shows;
     if (line !== '') add(await sendKeys(line));
-    if (i === lines.length - 1 || typed.sent.cancelled || signal?.aborted) break;
-    const seen = await lineShows(probe, line, shows, signal);
+    if (last || typed.sent.cancelled || signal?.aborted) break;
+    const seen = await lineShows(probe, line, gained, signal);
     if (seen === undefined) {
       typed.unseen = line;
       break;

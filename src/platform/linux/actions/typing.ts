@@ -11,7 +11,7 @@ import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import { textEndPoint } from '../atspi/embedded-text.js';
-import { askOf, caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, readValue, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
+import { askOf, caretOffset, characterCount, deleteText, insertText, parentOf, readInterfaces, selectTextRange, setCaretOffset, textSelection } from '../atspi/operations.js';
 import { charactersWithoutKey, pressCombination, syntheticCombination, syntheticText, typeText as typeTextReally } from '../input/index.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { NextChange } from '../next-change.js';
@@ -32,9 +32,10 @@ import { observePixels, sentKeysIgnored, syntheticEventsReach } from './syntheti
 import { drawnSurfaceFilling, withSurfacePixels } from './drawn-surface-pixels.js';
 import { foregroundReturnCall, returnRefusal } from './return-refusal.js';
 import { linesOutcome, linesTypedUntil, onlyReturns, returnActed, typedUntil, typeLines, type TypedLines } from './return-press.js';
-import { observe, readAhead, textProbe, type Probe } from './verification.js';
+import { numberShownNow, observe, readAhead, textProbe, type Probe } from './verification.js';
+import type { CupRole } from '../../../cup/types.js';
 import { backgroundKeys } from './keys.js';
-import { pageInputButtonAdvice } from './page-field-value.js';
+import { pageInputButtonAdvice, refuseTypingIntoDateField } from './page-field-value.js';
 
 const masked = /^[\u2022\u25cf*]+$/u;
 
@@ -468,6 +469,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // background's rungs send as they go.
   if (request.mode !== 'foreground') await request.ready;
   const element = request.element && (await liveTarget(desktop, request.element));
+  if (element) await refuseTypingIntoDateField(desktop, element);
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';
   // The field's text, read before and after; the probe follows a field the app replaces (see replaced-field.ts). Lines
@@ -526,10 +528,15 @@ async function reshapedTyping(probe: Probe, text: string, before: string | undef
 async function withNumberNotTaken(desktop: LinuxDesktop, target: Actionable, label: string, outcome: ActionOutcome): Promise<ActionOutcome> {
   if (!target.interfaces.includes('Value') || !target.interfaces.includes('Text')) return outcome;
   const client = await desktop.atspi();
-  const [shown, held] = await Promise.all([textProbe(desktop, target.ref, label).read().catch(() => undefined), readValue(client, target.ref).catch(() => undefined)]);
-  if (shown === undefined || held === undefined || showsNumber(shown, held.current) !== false) return outcome;
+  // The number it holds as the tree reads it (numberShownNow), not its Value's: Gecko's date parts answer 0 whatever
+  // they show, and a date typed in whole ("03152027", the page holding 2027-03-15) read "shows "03" but holds 0 ...
+  // the app has not taken them yet".
+  const role = (target.role ?? 'spinbutton') as CupRole;
+  const [shown, held] = await Promise.all([textProbe(desktop, target.ref, label).read().catch(() => undefined), numberShownNow(client, target.ref, role).catch(() => undefined)]);
+  const number = held === undefined ? Number.NaN : Number(held);
+  if (shown === undefined || !Number.isFinite(number) || showsNumber(shown, number) !== false) return outcome;
   const note =
-    `${label} shows ${JSON.stringify(shown)} but holds ${held.current}: a spin button takes typed digits when they are committed, so the app has not taken them yet; ` +
+    `${label} shows ${JSON.stringify(shown)} but holds ${held}: a spin button takes typed digits when they are committed, so the app has not taken them yet; ` +
     `press_key "Return" on it (or move the focus away) to commit them, or set_value to replace its number`;
   return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };
 }

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { plainText, readableName, repeatedLabel, startsWithDrawnMarker, withoutDisclosureMarker, withoutListMarker } from '../../../cup/atspi/names.js';
 import { cupStateOf, decodeStateSet } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
-import { oneLine, quote, textChange } from '../../../cup/text-change.js';
+import { oneLine, partingQuoteStart, quote, textChange } from '../../../cup/text-change.js';
 import { treeNumber } from '../../../cup/shown-number.js';
 import { normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
@@ -478,7 +478,7 @@ function weight(events: readonly AccessibilityEvent[]): number {
 }
 
 /** The value a range control shows now, as the tree would show it (shownNumber): its Value, text, states and value text read. */
-async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
+export async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: CupRole): Promise<string | undefined> {
   const [value, text, states, attributes] = await Promise.all([
     readValue(client, ref),
     role === 'spinbutton' ? readText(client, ref, textReadBack).catch(() => undefined) : undefined,
@@ -795,6 +795,20 @@ function alreadyTold(change: string, told: Told | undefined): boolean {
 }
 
 /**
+ * Whether a renamed object is named by its content, a field inside it whose text the probes told, and its words around
+ * it: Gecko names a <label> around its <input> so, and typing "ap" into a search box read '[e104] text "Search fruit":
+ * name is now "Search fruit ap"' after 'text of [e105]: "" → "ap"'.
+ */
+function namedByToldField(snapshot: SnapshotRef | undefined, known: SnapshotElement | undefined, now: string | undefined, toldOf: (ref: ObjectRef) => Told | undefined): boolean {
+  if (!snapshot || !known || now === undefined) return false;
+  for (const element of snapshot.elements.values()) {
+    if (element.parent !== known.index || !element.name || !toldOf(atspiElement(element.handle))?.text) continue;
+    if (normaliseWhitespace(now).startsWith(normaliseWhitespace(element.name))) return true;
+  }
+  return false;
+}
+
+/**
  * One line per object the app reported changed: what changed, and what we read back from it now (the
  * event is the app's claim; the read is ours).
  */
@@ -902,13 +916,16 @@ async function describeObject(
     // now "Ln 4, Col 1"' after a click moved its cursor).
     changes.push('renamed (its name before is unknown)');
   } else if (name && (name.now === undefined || name.now !== knownName)) {
-    changes.push(`name is now ${quote(name.now)}`);
+    if (!namedByToldField(snapshot, known, name.now, toldOf)) changes.push(`name is now ${quote(name.now)}`);
   } else if (kinds.has('TextChanged') && !(await isTopLevelWindow(client, ref, knownRole))) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
-    // quoted from its start showed none of what changed.
+    // quoted from its start showed none of what changed. Where the app set the whole text anew (Gecko replaces a page
+    // paragraph's text from its start), from where it parts from the text the snapshot held: a page's output line
+    // "out: ... budget=500 ..." read 'text is now "out: ... depart= tent=#00ff..."', cut before "budget=750".
     const last = events.filter((event) => event.kind === 'TextChanged').at(-1)!;
     const text = await readText(client, ref, textReadBack).catch(() => undefined);
-    const from = text !== undefined && last.detail1 > 60 ? oneLine(text.slice(0, last.detail1 - 20)).length : 0;
+    const held = knownValue ?? (inSnapshot ? knownName : undefined);
+    const from = text === undefined ? 0 : last.detail1 > 60 ? oneLine(text.slice(0, last.detail1 - 20)).length : held ? partingQuoteStart(held, text) : 0;
     // A text set again to what it held (Swing's setText removes and inserts it, announcing both: jEdit's search
     // dialog re-set its Filter field on Replace All) is no change, as a name announced again is not.
     // A text that reads as the name the tree kept, of an object showing no value (a page's <summary>, whose text Gecko
@@ -939,10 +956,14 @@ async function describeObject(
   const sameDescription = descriptionNow !== undefined && plainText(descriptionNow) === knownDescription;
   // A destroyed object is also taken from its parent: that is the same news.
   const destroyed = stateEvents.some((event) => event.detail === 'defunct' && event.detail1 !== 0);
+  // So is a parent announced changed that is the one the snapshot knew: Blink says it of a <details>'s summary button
+  // as the disclosure opens, and every opening read '[e163] button "Trip options": accessible-parent changed'.
+  const knownParent = known?.parent !== undefined ? snapshot?.elements.get(known.parent) : undefined;
+  const sameParent = knownParent !== undefined && kinds.has('PropertyChange:accessible-parent') && (await parentOf(client, ref).catch(() => undefined))?.path === atspiElement(knownParent.handle).path;
   // A selection changing in an object whose value line says what it shows now (a combo box's choice) is that news again.
   const valueTold = changes.some((change) => change.startsWith('value is now'));
   for (const event of events) {
-    if (destroyed && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
+    if ((destroyed || sameParent) && event.kind === 'PropertyChange' && event.detail === 'accessible-parent') continue;
     if (sameDescription && event.kind === 'PropertyChange' && event.detail === 'accessible-description') continue;
     if (valueTold && event.kind === 'SelectionChanged') continue;
     if (event.kind === 'ChildrenChanged') changes.push(`child ${event.detail.startsWith('add') ? 'added' : 'removed'}`);

@@ -281,6 +281,10 @@ const labelledRoles = new Set([
   ATSPI_ROLE.ENTRY,
 ]);
 const RELATION_LABELLED_BY = 2;
+/** ATSPI_RELATION_ERROR_MESSAGE: the object that says why the field's value is rejected (a page's aria-errormessage). */
+const RELATION_ERROR_MESSAGE = 21;
+/** How much of an error message is read: a sentence, not a page. */
+const maxErrorMessageLength = 200;
 
 /**
  * Ranges, whose bounds GTK3 moves without an event (a scroll bar as its list grows). Other objects may offer
@@ -559,6 +563,24 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     return objectRefs(answers.flatMap((body) => (body?.[0] ? [body[0] as [string, string]] : [])));
   }
 
+  /** The words of the objects a field's error-message relation names: their names, else their text. */
+  async function errorMessage(node: AtspiRawNode): Promise<string | undefined> {
+    const body = await call(node, atspiInterface('Accessible'), 'GetRelationSet');
+    const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
+    const targets = objectRefs(relations.filter(([type]) => type === RELATION_ERROR_MESSAGE).flatMap(([, refs]) => refs));
+    const words = await Promise.all(
+      targets.map(async (target) => {
+        const name = String((await readProperties(target, 'Accessible', ['Name'])).get('Name') ?? '');
+        if (name) return withoutObjectReplacements(name);
+        const count = Number((await readProperties(target, 'Text', ['CharacterCount'])).get('CharacterCount') ?? Number.NaN);
+        const end = textEnd(count, maxErrorMessageLength);
+        const text = end === 0 ? undefined : await call(target, atspiInterface('Text'), 'GetText', 'ii', [0, end]);
+        return withoutObjectReplacements(String(text?.[0] ?? ''));
+      }),
+    );
+    return words.map((each) => each.trim()).filter(Boolean).join(' ') || undefined;
+  }
+
   /** The first maxLength characters of an object's Text, read to its real length (Qt answers nothing past the end). */
   async function readText(node: AtspiRawNode, maxLength: number): Promise<string | undefined> {
     const properties = await readProperties(node, 'Text', ['CharacterCount']);
@@ -738,6 +760,14 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
           if (text) node.labelledBy = text;
         }),
       );
+    }
+    // Why a rejected field is rejected: the page's message tied to it (aria-errormessage), which both browsers expose
+    // only while the field is invalid. A sign-up form's field read `(invalid)` and the message stood apart from it, or
+    // elsewhere on the page, with nothing saying whose it was.
+    if (hasState(node.states, ATSPI_STATE.INVALID_ENTRY) === true) {
+      work.push(errorMessage(node).then((message) => {
+        if (message) node.errorMessage = message;
+      }));
     }
     // Where a cell lies: kept while nothing around it was listed otherwise (a row added or removed, the rows sorted),
     // as a cell lives in one place (a read of a big table's cells asked each again); its table's size, on every read.
