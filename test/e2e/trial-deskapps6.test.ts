@@ -16,6 +16,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import type { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { pdfOfPages } from '../helpers/pdf.js';
 import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { accessibleWindowState, callOk, childIndices, pyatspiWalk, type OracleNode, type WindowState } from '../helpers/tools.js';
@@ -184,7 +185,7 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
 
   test('qpdfview: set_value on the page box, which changes nothing but the box, says the app may act on it only at a Return, which then turns the page', async () => {
     const file = join(home, 'three.pdf');
-    writeFileSync(file, threePagePdf());
+    writeFileSync(file, pdfOfPages(['Page 1', 'Page 2', 'Page 3']));
     const { process, window } = await desktop.launch('qpdfview', [file], 'three - qpdfview', 20_000, { ...user.env(), QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1' });
     try {
       const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
@@ -253,23 +254,3 @@ describe('Debian desktop apps a new user tried (GTK 4 GHex, Qt 5 qps, GTK 2 HexC
     }
   });
 });
-
-/** A PDF of three pages, each saying which it is. */
-function threePagePdf(): string {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R 5 0 R 7 0 R] /Count 3 >>'];
-  for (const page of [1, 2, 3]) {
-    const content = `BT /F1 24 Tf 72 700 Td (Page ${page}) Tj ET`;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${objects.length + 2} 0 R /Resources << /Font << /F1 9 0 R >> >> >>`);
-    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-  }
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((object, i) => {
-    const at = pdf.length;
-    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
-    return at;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
-  return `${pdf}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-}
