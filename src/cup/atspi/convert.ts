@@ -97,11 +97,6 @@ interface Placement {
    * its box lies, as the window's area alone would show it (a page's row below its feed's box, above the fold).
    */
   scrolledAway?: boolean;
-  /**
-   * Placed nowhere (-2^31) and not showing, in a toolkit that reports SHOWING: a widget on a notebook page not shown.
-   * What it holds is drawn nowhere either, whatever box it keeps.
-   */
-  nowhere?: true;
 }
 
 /** Which of VISIBLE and SHOWING the toolkit sets at all (on the window, as toolkits that set them do; GTK4 sets no SHOWING). */
@@ -237,12 +232,7 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // drawn nowhere, whatever extents it keeps (Qt leaves a closed menu's items at 0,0 + their offset, Blink a
   // closed drop-down's chosen option, marked showing, on the drop-down): a click there would hit something else.
   if (parent.undrawn || (visibilityReported && !showing && !states.has('STATE_VISIBLE'))) return { offscreen: true, undrawn: true };
-  const placedNowhere = raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)));
-  if (placedNowhere) return { offscreen: true, undrawn: false, ...(parent.nowhere || (visibility.showing && !showing) ? { nowhere: true as const } : {}) };
-  // GAIL (GTK 2) keeps a table cell's box and SHOWING from when its page was last shown: HexChat's network editor,
-  // switched to its "Autojoin channels" tab, read the Servers page's "irc.libera.chat" on screen, over the channel
-  // the tab shows in its place, where a click hit that channel.
-  if (parent.nowhere) return { offscreen: true, undrawn: false, nowhere: true };
+  if (raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)))) return { offscreen: true, undrawn: false };
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
   if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true, undrawn: false };
   // A negative size is no size at all: GTK3 reports -1,-1 -1x-1 for the page of a notebook whose tabs are
