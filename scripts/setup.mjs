@@ -73,10 +73,10 @@ const testPackages = [
   // (test/e2e/trial-deskapps5.test.ts).
   'thunar', 'xarchiver', 'lxappearance', 'simple-scan',
   // GHex, a GTK 4 hex editor painting its views on drawing areas, qps, a Qt 5 process viewer painting its list,
-  // HexChat, a GTK 2 IRC client whose network list works offline, dconf Editor, whose folder rows hold their label two
-  // boxes deep, qpdfview, a Qt 5 PDF viewer whose page box turns the page at Return, and Gnote, whose preferences put a
-  // check box and the field it switches in a box of their own (test/e2e/trial-deskapps6.test.ts).
-  'ghex', 'qps', 'hexchat', 'dconf-editor', 'qpdfview', 'gnote',
+  // dconf Editor, whose folder rows hold their label two boxes deep, qpdfview, a Qt 5 PDF viewer whose page box turns
+  // the page at Return, and Gnote, whose preferences put a check box and the field it switches in a box of their own
+  // (test/e2e/trial-deskapps6.test.ts).
+  'ghex', 'qps', 'dconf-editor', 'qpdfview', 'gnote',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

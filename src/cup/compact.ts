@@ -70,19 +70,23 @@ function nodeLine(node: CupNode): string {
 }
 
 
+/** An attribute's words quoted on one line, cut to `limit` code points (no ellipsis: a hint, not a value), quotes escaped. */
+function quotedAttribute(text: string, limit: number): string {
+  return `"${oneLine(firstCodePoints(text, limit)).replaceAll('"', '\\"')}"`;
+}
+
 function attributeFields(attributes: CupAttributes): string[] {
   const fields: string[] = [];
   if (attributes.level !== undefined) fields.push(`L${attributes.level}`);
   // An empty placeholder says nothing, like an empty name or value.
   if (attributes.placeholder) {
-    const placeholder = firstCodePoints(attributes.placeholder, PLACEHOLDER_LIMIT).replaceAll('"', '\\"');
-    fields.push(`ph="${oneLine(placeholder)}"`);
+    fields.push(`ph=${quotedAttribute(attributes.placeholder, PLACEHOLDER_LIMIT)}`);
   }
   if (attributes.orientation) fields.push(attributes.orientation.charAt(0));
   if (attributes.sort) fields.push(`sort=${attributes.sort}`);
   if (attributes.invalid) fields.push('invalid');
   // Why, where the page ties its message to the field: the message may stand anywhere on the page.
-  if (attributes.errorMessage) fields.push(`err="${oneLine(firstCodePoints(attributes.errorMessage, ERROR_MESSAGE_LIMIT)).replaceAll('"', '\\"')}"`);
+  if (attributes.errorMessage) fields.push(`err=${quotedAttribute(attributes.errorMessage, ERROR_MESSAGE_LIMIT)}`);
   // How a reader announces the region's changes: where a page's output shows, and whether it interrupts.
   if (attributes.live) fields.push(`live=${attributes.live}`);
   if (attributes.valueMin !== undefined || attributes.valueMax !== undefined) {

@@ -268,7 +268,7 @@ function describedAdded(node: CupNode): DiffNode {
  */
 function toldByOthers(entry: Entry): boolean {
   const { node } = entry;
-  if (!node.name && !node.value && !hasNonFocusAction(node)) return true;
+  if (wrapsOnly(node)) return true;
   // One the app keeps hidden and off screen is in no compact view: its coming or going names nothing an agent can
   // see or reach. Qt's file dialog keeps a list view of the folder, of no size, beside its detail view, and a new folder
   // was told twice, as a list item too, which no view showed; once shown, its states' change says so.

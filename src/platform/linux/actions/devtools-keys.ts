@@ -15,7 +15,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import type { Actionable } from './accessible-actions.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
 import { extents, readName } from '../atspi/operations.js';
-import { inPage } from './devtools-typing.js';
+import { inPage, pageOrRefusal } from './devtools-typing.js';
 import { liveStates } from './live-states.js';
 import { observe, type Probe } from './verification.js';
 
@@ -54,7 +54,7 @@ export async function pressThroughDevTools(desktop: LinuxDesktop, request: DevTo
   const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not press them either: ${reason}` });
   const combination = domCombination(request.keys);
   if (!combination) return skipped(`${JSON.stringify(request.written)} has a key the page's key events do not name here`);
-  const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
+  const page = await pageOrRefusal(desktop, window);
   if (page instanceof ToolError) return skipped(page.message);
   // The protocol's keys go to the page's focused element: one named is given the page's focus first, as real keys for
   // it are sent after the element is focused. (The focused element found for a call that named none is the page's focus

@@ -64,6 +64,14 @@ export async function editableTextIdle(client: AtspiClient, ref: ObjectRef): Pro
   return (await client.quirksOf(ref.bus)).editableTextIdleInPages && (await inPage(client, ref));
 }
 
+/**
+ * The page the window shows over the browser's debugging connection, or the refusal that says why there is none: a
+ * connection that cannot be made (Firefox holds one BiDi session at a time) has done nothing yet.
+ */
+export async function pageOrRefusal(desktop: LinuxDesktop, window: DesktopWindow): Promise<Awaited<ReturnType<LinuxDesktop['pages']['page']>> | ToolError> {
+  return desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
+}
+
 export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToolsTypingRequest): Promise<DevToolsTyping> {
   const { window, target, label } = request;
   const client = await desktop.atspi();
@@ -91,8 +99,7 @@ export async function typeThroughDevTools(desktop: LinuxDesktop, request: DevToo
     if (!(await scrollIntoViewQuietly(desktop, target.ref, shows))) return skipped('it is scrolled out of the page\'s view and could not be brought into it');
   }
   const [bounds, name, text] = await Promise.all([extents(client, target.ref), readName(client, target.ref), readText(client, target.ref)]);
-  // A connection that cannot be made (Firefox holds one BiDi session at a time) has done nothing yet.
-  const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
+  const page = await pageOrRefusal(desktop, window);
   if (page instanceof ToolError) return skipped(page.message);
   let node = '';
   let returned: { before: string; after: string } | undefined;
@@ -161,7 +168,7 @@ async function typeIntoPageFocus(desktop: LinuxDesktop, request: DevToolsTypingR
   const skipped = (reason: string) => ({ skipped: `The browser's debugging connection (${endpoint.protocol} on port ${endpoint.port}) could not type into the page's focused element either: ${reason}.` });
   // A newline is a Return press, which this rung does not make in a field it has not found (see insertThroughCdp).
   if (request.text.includes('\n') || request.replace) return skipped('a newline, or a whole text replaced, needs the field named by its element_index');
-  const page = await desktop.pages.page(window).catch((error: unknown) => (error instanceof ToolError ? error : Promise.reject(error)));
+  const page = await pageOrRefusal(desktop, window);
   if (page instanceof ToolError) return skipped(page.message);
   let inserted: { node: string; value: string } | undefined;
   try {

@@ -571,23 +571,22 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     const words = await Promise.all(
       targets.map(async (target) => {
         const name = String((await readProperties(target, 'Accessible', ['Name'])).get('Name') ?? '');
-        if (name) return withoutObjectReplacements(name);
-        const count = Number((await readProperties(target, 'Text', ['CharacterCount'])).get('CharacterCount') ?? Number.NaN);
-        const end = textEnd(count, maxErrorMessageLength);
-        const text = end === 0 ? undefined : await call(target, atspiInterface('Text'), 'GetText', 'ii', [0, end]);
-        return withoutObjectReplacements(String(text?.[0] ?? ''));
+        return withoutObjectReplacements(name || ((await readText(target, maxErrorMessageLength)) ?? ''));
       }),
     );
     return words.map((each) => each.trim()).filter(Boolean).join(' ') || undefined;
   }
 
-  /** The first maxLength characters of an object's Text, read to its real length (Qt answers nothing past the end). */
-  async function readText(node: AtspiRawNode, maxLength: number): Promise<string | undefined> {
+  /**
+   * The first maxLength characters of an object's Text, read to its real length (Qt answers nothing past the end). A
+   * password field (known by its role, where the object was read) is read as its masks.
+   */
+  async function readText(node: ObjectRef & { role?: number }, maxLength: number): Promise<string | undefined> {
     const properties = await readProperties(node, 'Text', ['CharacterCount']);
     const end = textEnd(Number(properties.get('CharacterCount') ?? Number.NaN), maxLength);
     if (end === 0) return '';
     const body = await call(node, atspiInterface('Text'), 'GetText', 'ii', [0, end]);
-    return body ? passwordText(node.role, String(body[0] ?? ''), end) : undefined;
+    return body ? passwordText(node.role ?? Number.NaN, String(body[0] ?? ''), end) : undefined;
   }
 
   /**

@@ -34,7 +34,8 @@ export function editableAround(nodes: readonly Protocol.Accessibility.AXNode[], 
   return chain[last];
 }
 
-async function find(session: CDPSession, point: { x: number; y: number }, field: AccessibleField): Promise<{ backendNodeId: number } | { reason: string }> {
+/** The DOM node the page's hit test finds at the point (the document's CSS pixels) and the accessibility nodes around it, or why none. */
+async function accessibleNodesAt(session: CDPSession, point: { x: number; y: number }): Promise<{ hit: number; nodes: Protocol.Accessibility.AXNode[] } | { reason: string }> {
   let hit: Protocol.DOM.GetNodeForLocationResponse;
   try {
     hit = await session.send('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true });
@@ -44,9 +45,16 @@ async function find(session: CDPSession, point: { x: number; y: number }, field:
     throw error;
   }
   const { nodes } = await session.send('Accessibility.getPartialAXTree', { backendNodeId: hit.backendNodeId, fetchRelatives: true });
-  const node = editableAround(nodes, hit.backendNodeId);
+  return { hit: hit.backendNodeId, nodes };
+}
+
+async function find(session: CDPSession, point: { x: number; y: number }, field: AccessibleField): Promise<{ backendNodeId: number } | { reason: string }> {
+  const around = await accessibleNodesAt(session, point);
+  if ('reason' in around) return around;
+  const { hit, nodes } = around;
+  const node = editableAround(nodes, hit);
   if (!node?.backendDOMNodeId) {
-    const there = nodes.find((candidate) => candidate.backendDOMNodeId === hit.backendNodeId);
+    const there = nodes.find((candidate) => candidate.backendDOMNodeId === hit);
     return { reason: `no editable node of the page lies at its centre (${Math.round(point.x)},${Math.round(point.y)} of the document, where there is ${there?.role?.value ? `a ${String(there.role.value)} node` : 'no accessible node'})` };
   }
   const name = scripts.normalText(node.name?.value);
@@ -125,17 +133,12 @@ export type ElementFocus = { focused: true; node: string } | { focused: false; r
 export async function focusThroughCdp(page: Page, point: { x: number; y: number }, name: string): Promise<ElementFocus> {
   const session = await page.createCDPSession();
   try {
-    let hit: Protocol.DOM.GetNodeForLocationResponse;
-    try {
-      hit = await session.send('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true });
-    } catch (error) {
-      if (error instanceof Error && /No node found/i.test(error.message)) return { focused: false, reason: 'no node of the page lies at its centre' };
-      throw error;
-    }
-    const { nodes } = await session.send('Accessibility.getPartialAXTree', { backendNodeId: hit.backendNodeId, fetchRelatives: true });
+    const around = await accessibleNodesAt(session, point);
+    if ('reason' in around) return { focused: false, reason: around.reason };
+    const { nodes } = around;
     const byId = new Map(nodes.map((node) => [node.nodeId, node]));
     const focusable = (node: Protocol.Accessibility.AXNode) => (node.properties ?? []).some((property) => property.name === 'focusable' && property.value.value === true);
-    let node: Protocol.Accessibility.AXNode | undefined = nodes.find((candidate) => candidate.backendDOMNodeId === hit.backendNodeId) ?? nodes[0];
+    let node: Protocol.Accessibility.AXNode | undefined = nodes.find((candidate) => candidate.backendDOMNodeId === around.hit) ?? nodes[0];
     while (node && (node.ignored || !focusable(node))) node = node.parentId ? byId.get(node.parentId) : undefined;
     if (!node?.backendDOMNodeId) return { focused: false, reason: 'no focusable node of the page lies at its centre' };
     const named = scripts.normalText(node.name?.value);
