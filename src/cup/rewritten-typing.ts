@@ -3,6 +3,8 @@
 // The typed text is not in the field as typed, yet it arrived: its letters and digits are, in order. Judged by the
 // exact text alone, typing "abc" into a field that upper-cases read "no effect seen", and a retry typed it twice.
 
+import { typedInPart } from './typed-arrival.js';
+
 /** A text's letters and digits, case folded: what an app that rewrites typed text keeps of it. */
 function lettersAndDigits(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -18,5 +20,8 @@ export function holdsRewritten(typed: string, before: string | undefined, after:
   if (want === '' || after === before) return false;
   const have = lettersAndDigits(after);
   if (extent === 'whole') return have === want;
-  return have.length >= lettersAndDigits(before ?? '').length + want.length && have.includes(want);
+  // The typed text's start as typed is no rewrite of it: its letters and digits may all be there before its last
+  // punctuation is. "... for the benchmark....." typed with real keys read as arrived, and as rewritten by the app to
+  // "... for the benchmark.", four keys before the app had taken them all.
+  return have.length >= lettersAndDigits(before ?? '').length + want.length && have.includes(want) && !typedInPart(before ?? '', after, typed);
 }

@@ -36,6 +36,15 @@ function insertedInto(before: string, after: string, typed: string): boolean {
   return false;
 }
 
+/**
+ * Whether `after` is `before` with the start of `typed` put in at one place, the rest not (yet): real keys still on
+ * their way, or a field that took the first keys alone.
+ */
+export function typedInPart(before: string, after: string, typed: string): boolean {
+  const length = after.length - before.length;
+  return length > 0 && length < typed.length && insertedInto(before, after, typed.slice(0, length));
+}
+
 /** A selection of a field's text, in characters (code points), as accessibility gives its offsets. */
 export interface TextRange {
   start: number;

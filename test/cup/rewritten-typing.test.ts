@@ -18,6 +18,10 @@ describe('typed text an app rewrote as it took it (rewritten-typing.ts)', () => 
     assert.equal(holdsRewritten('abc', '', 'AB', 'part'), false);
     assert.equal(holdsRewritten('abc', '', 'XYZ', 'part'), false);
     assert.equal(holdsRewritten('new one', 'OLD', 'NEW ONE!X', 'whole'), false);
+    // The start of the typed text as typed, its punctuation still to come, is the keys on their way, not a rewrite.
+    assert.equal(holdsRewritten('the end...', '', 'the end.', 'part'), false);
+    assert.equal(holdsRewritten('b, c!', 'a ', 'a b, c', 'part'), false);
+    assert.equal(holdsRewritten('the end...', '', 'THE END.', 'part'), true);
     // Text with no letter or digit is judged as typed only.
     assert.equal(holdsRewritten('--', '', '-- ', 'part'), false);
   });

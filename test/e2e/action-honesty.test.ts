@@ -206,6 +206,23 @@ describe('honest action results on real apps', () => {
     }
   });
 
+  test('real typing that ends in punctuation is judged once the app took every key: the letters alone arriving first is no rewrite (GTK3 fixture)', async () => {
+    const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty dots', rows: 5 });
+    try {
+      const field = find(await elements(window), 'textbox', 'Paste target');
+      // Thirty dots after the last letter: the app takes them a key at a time, well after its text holds every letter.
+      const text = `Loading${'.'.repeat(30)}`;
+      const typed = await callOk(context, 'type_text', { window_id: window.id, element_index: field.index, text, delivery_mode: 'foreground' });
+      const result = typed.structured as unknown as Action;
+      assert.equal(result.effect, 'confirmed', resultText(typed));
+      // The app took the text as typed (pyatspi): the result does not say it rewrote it, nor advise against typing again.
+      assert.equal((await oracle.find(window.pid, window.title, 'text', 'Paste target')).text, text);
+      assert.ok(!(result.evidence ?? []).some((line) => /rewrote/.test(line)), resultText(typed));
+    } finally {
+      app.kill('SIGKILL');
+    }
+  });
+
   test('set_value on a check box its app turns back off: no effect, and the advice names only calls their tools accept (set_value takes no delivery_mode) (GTK3 fixture)', async () => {
     const { process: app, window } = await desktop.launchFixture('gtk3', { title: 'Honesty locked', rows: 5, extraArgs: ['--locked-check'] });
     try {
