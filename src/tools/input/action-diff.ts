@@ -107,14 +107,19 @@ export interface Compared {
  * Reads the window again (unless it closed, or had no tree before) and compares it with `before`; `windows`
  * is the desktop's window list now. Used after one action (`rightAfter`) and after a whole plan.
  */
-export async function compareWithNow(context: ToolContext, window: DesktopWindow, before: NumberedReading, windows: readonly DesktopWindow[], rightAfter = false): Promise<Compared> {
+export async function compareWithNow(context: ToolContext, window: DesktopWindow, before: NumberedReading, windows: readonly DesktopWindow[], rightAfter = false, reading?: Promise<NumberedReading>): Promise<Compared> {
   const stillOpen = windows.some((candidate) => candidate.id === window.id);
+  const after = before.root && stillOpen ? await (reading ?? readAfter(context, window, rightAfter)) : before;
+  return compare(context, window, before, after, stillOpen);
+}
+
+/** The reading after an action (`rightAfter`: one action, just now) or a plan, to compare with the one before it. */
+function readAfter(context: ToolContext, window: DesktopWindow, rightAfter: boolean): Promise<NumberedReading> {
   // Right after one action's first effects, with no settle asked, the reading comes before the toolkit's next
   // layout (GTK3 lays out a frame later): the boxes it would check are still where they were, and checking them
   // is most of its calls. After a settle, or a plan's steps, the app has had its time, and they are checked.
   const limits = rightAfter && context.state.config.get().diff_settle_ms === 0 ? { ...DIFF_READ_LIMITS, boxesLater: true } : DIFF_READ_LIMITS;
-  const after = before.root && stillOpen ? await readNumbered(context, window, limits) : before;
-  return compare(context, window, before, after, stillOpen);
+  return readNumbered(context, window, limits);
 }
 
 /**
@@ -332,6 +337,11 @@ export async function observeAction(
     } finally {
       watch?.close();
     }
+    // The reading after goes out with the window list, which says whether the window is still there to read: the
+    // window manager and the app answer side by side. A reading of a window found closed is left unused.
+    const afterStarted = Date.now();
+    const reading = before?.root && !result.cancelled ? readAfter(context, window, true) : undefined;
+    reading?.catch(() => undefined);
     const windowsAfter = await context.desktop.windows();
     const effects = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
     result = heldByDialog(confirmedByOpenedWindows({ ...result, ...effects }, window.pid), window.pid);
@@ -347,8 +357,7 @@ export async function observeAction(
       const slow = skippedAsSlow ? { diff_unavailable: `the window took ${lastReadMs} ms to read, so actions on it skip the diff for a while (it is read again ${SLOW_READ_HOLDS_MS / 1000} s after); pass diff: true for one now` } : {};
       return actionOutput(tool, { ...result, ...elsewhere, ...slow });
     }
-    const afterStarted = Date.now();
-    const compared = await compareWithNow(context, window, before, windowsAfter, true);
+    const compared = await compareWithNow(context, window, before, windowsAfter, true, reading);
     // The window is as slow to read as the faster of the two readings: the one before may have paid once for what no
     // reading had read yet (the items of menus a compact read leaves closed), and a window slow to read is slow in both.
     const afterMs = Date.now() - afterStarted;
