@@ -222,4 +222,72 @@ describe('GTK 2 (GAIL) combo box whose Text goes stale, and page tabs', () => {
     fixture.process.kill('SIGKILL');
     pidgin.kill('SIGKILL');
   });
+  /**
+   * Pyatspi on the Preferences window's table cell named `cell`: its SHOWING and box, its table's, and what the window's
+   * hit test finds at the cell's centre.
+   */
+  function cellTruth(pid: number, cell: string): { showing: boolean; box: number[]; tableShowing: boolean; tableBox: number[]; atCentre: string } {
+    const script = [
+      'import json, pyatspi',
+      'found = []',
+      'def walk(node, depth=0):',
+      '    if node is None or depth > 60 or found: return',
+      `    if node.getRoleName() == "table cell" and node.name == ${JSON.stringify(cell)}: found.append(node); return`,
+      '    for child in node: walk(child, depth + 1)',
+      'def box(node):',
+      '    e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)',
+      '    return [e.x, e.y, e.width, e.height]',
+      'for app in pyatspi.Registry.getDesktop(0):',
+      `    if app.get_process_id() == ${pid}:`,
+      '        for window in app:',
+      '            if window.name == "Preferences": walk(window); top = window',
+      'node = found[0]',
+      'table = node.parent',
+      'x, y, w, h = box(node)',
+      'hit = top.queryComponent().getAccessibleAtPoint(x + w // 2, y + h // 2, pyatspi.DESKTOP_COORDS)',
+      'while hit is not None:',
+      '    deeper = hit.queryComponent().getAccessibleAtPoint(x + w // 2, y + h // 2, pyatspi.DESKTOP_COORDS) if hit.childCount else None',
+      '    if deeper is None or deeper == hit: break',
+      '    hit = deeper',
+      'print(json.dumps({"showing": node.getState().contains(pyatspi.STATE_SHOWING), "box": box(node), "tableShowing": table.getState().contains(pyatspi.STATE_SHOWING), "tableBox": box(table), "atCentre": (hit.getRoleName() + " " + hit.name) if hit is not None else ""}))',
+    ].join('\n');
+    const run = spawnSync('/usr/bin/python3', ['-c', script], { env: desktop.env(), encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 0, `pyatspi oracle: ${run.stderr}`);
+    return JSON.parse(run.stdout) as { showing: boolean; box: number[]; tableShowing: boolean; tableBox: number[]; atCentre: string };
+  }
+
+  test('a GTK 2 notebook: a click on a page tab switches pages without saying it only selected the tab, and the cells of the page switched away are not on screen', async () => {
+    const { process: pidgin } = await desktop.launch('pidgin', ['-c', profile], 'Accounts', 30_000, { GTK_MODULES: 'gail:atk-bridge' });
+    try {
+      const list = ((await callOk(context, 'wait_for', { pid: pidgin.pid, window_title: 'Buddy List', timeout_ms: 20_000 })).structured.windows as { window_id: number }[])[0]!.window_id;
+      const opened = await callOk(context, 'invoke_menu', { pid: pidgin.pid, window_id: list, path: ['Tools', 'Preferences'] });
+      const preferences = (opened.structured.new_windows as { window_id: number; title: string }[] | undefined)?.find((window) => window.title === 'Preferences');
+      assert.ok(preferences, opened.body ?? opened.summary);
+      const tab = async (name: string) => {
+        const read = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: preferences.window_id, include_screenshot: false });
+        const found = (read.structured.elements as Element[]).find((element) => element.role === 'tab' && element.name === name);
+        assert.ok(found, `Preferences has a ${name} tab`);
+        return found;
+      };
+      const sounds = await callOk(context, 'click', { pid: pidgin.pid, window_id: preferences.window_id, element_index: (await tab('Sounds')).index });
+      assert.equal(sounds.structured.effect, 'confirmed', sounds.body ?? sounds.summary);
+      // The tab list's selection is the page shown: the click did all a person's click does.
+      assert.ok(!(sounds.structured.evidence as string[]).some((line) => /only selected/.test(line)), sounds.body ?? sounds.summary);
+      assert.ok(cellTruth(pidgin.pid!, 'Buddy logs in').tableShowing, 'pyatspi: the Sounds page\'s table shows');
+      await callOk(context, 'click', { pid: pidgin.pid, window_id: preferences.window_id, element_index: (await tab('Interface')).index });
+      const truth = cellTruth(pidgin.pid!, 'Buddy logs in');
+      // The premise: GAIL keeps the cell SHOWING at its old box, while its table lies nowhere, not showing, and the
+      // window's hit test finds the Interface page's widgets there.
+      assert.ok(truth.showing && truth.box[0]! > 0, `pyatspi: the cell keeps SHOWING and its box: ${JSON.stringify(truth)}`);
+      assert.ok(!truth.tableShowing && truth.tableBox[0]! < -1_000_000, `pyatspi: its table is placed nowhere and not showing: ${JSON.stringify(truth)}`);
+      assert.doesNotMatch(truth.atCentre, /Buddy logs in/, 'pyatspi: the hit test at the cell finds something else');
+      const read = await callOk(context, 'get_window_state', { pid: pidgin.pid, window_id: preferences.window_id, include_screenshot: false, detail: 'full' });
+      const cell = (read.structured.elements as Element[]).find((element) => element.role === 'cell' && element.name === 'Buddy logs in');
+      assert.ok(cell, 'the full reading lists the hidden page\'s cell');
+      assert.ok(cell.states.includes('offscreen'), `the cell is out of view: ${JSON.stringify(cell)}`);
+      assert.doesNotMatch(read.body ?? '', /cel "Buddy logs in" \d/, 'the compact view shows the hidden cell at no place');
+    } finally {
+      pidgin.kill('SIGKILL');
+    }
+  });
 });

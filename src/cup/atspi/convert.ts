@@ -97,6 +97,8 @@ interface Placement {
    * its box lies, as the window's area alone would show it (a page's row below its feed's box, above the fold).
    */
   scrolledAway?: boolean;
+  /** Placed nowhere and not showing where a view's cells outlive its hiding (RawTreeContext.viewsKeepHiddenCells). */
+  nowhere?: true;
 }
 
 /** Which of VISIBLE and SHOWING the toolkit sets at all (on the window, as toolkits that set them do; GTK4 sets no SHOWING). */
@@ -232,7 +234,9 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // drawn nowhere, whatever extents it keeps (Qt leaves a closed menu's items at 0,0 + their offset, Blink a
   // closed drop-down's chosen option, marked showing, on the drop-down): a click there would hit something else.
   if (parent.undrawn || (visibilityReported && !showing && !states.has('STATE_VISIBLE'))) return { offscreen: true, undrawn: true };
-  if (raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)))) return { offscreen: true, undrawn: false };
+  const placedNowhere = raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)));
+  const hiddenThere = context.viewsKeepHiddenCells === true && (parent.nowhere || (placedNowhere && visibility.showing && !showing));
+  if (placedNowhere || hiddenThere) return { offscreen: true, undrawn: false, ...(hiddenThere ? { nowhere: true as const } : {}) };
   // Qt reports an empty box at the origin for what is not shown (closed popup menus): no position, not a place.
   if (extents && extents.x === 0 && extents.y === 0 && extents.w === 0 && extents.h === 0 && !showing) return { offscreen: true, undrawn: false };
   // A negative size is no size at all: GTK3 reports -1,-1 -1x-1 for the page of a notebook whose tabs are

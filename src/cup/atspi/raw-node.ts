@@ -198,6 +198,11 @@ export interface RawTreeContext {
   listsSomeItemsOnly?: boolean;
   /** The toolkit sets SHOWING exactly when an object is on screen (ToolkitQuirks.showingIsReliable); false when unknown. */
   showingReliable?: boolean;
+  /**
+   * A view's cells keep SHOWING and their boxes after the view was hidden (ToolkitQuirks.viewsKeepHiddenCells: GTK 2):
+   * what lies in an object placed nowhere and not showing is out of view, whatever box it keeps.
+   */
+  viewsKeepHiddenCells?: boolean;
   /** The toolkit says FOCUSED of every view's current item, a tab bar's current tab included (ToolkitQuirks.focusMarksCurrentItems: Qt). */
   focusMarksCurrentItems?: boolean;
   /** A tab bar's tabs repeat its FOCUSED (ToolkitQuirks.tabsRepeatTabBarFocus: Java): only its current tab has the focus. */

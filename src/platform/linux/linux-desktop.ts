@@ -613,6 +613,7 @@ export class LinuxDesktop implements Desktop {
     context.selectableUnmarked = quirks.selectableUnmarked;
     context.listsSomeItemsOnly = quirks.listsSomeItemsOnly;
     context.showingReliable = quirks.showingIsReliable;
+    context.viewsKeepHiddenCells = quirks.viewsKeepHiddenCells;
     context.focusMarksCurrentItems = quirks.focusMarksCurrentItems;
     context.tabsRepeatTabBarFocus = quirks.tabsRepeatTabBarFocus;
     context.switchesAreToggleButtons = quirks.switchesAreToggleButtons;

@@ -151,6 +151,14 @@ export interface ToolkitQuirks {
    */
   clickActionTakesFocus: boolean;
   /**
+   * A view's cells keep SHOWING and their boxes from when the view was last drawn, after it was hidden (GAIL, GTK 2:
+   * a cell's SHOWING is its row's place in the view's scrolled area, whether or not the view is drawn). Pidgin's
+   * Preferences, switched from its Sounds page to Interface, read the Sounds page's events table on screen over the
+   * Interface page, where a click hit that page's widgets. What lies in an object placed nowhere and not showing is
+   * then out of view too, whatever box it keeps (see RawTreeContext.viewsKeepHiddenCells).
+   */
+  viewsKeepHiddenCells: boolean;
+  /**
    * Each read of a TRANSIENT child (a list's, table's or tree's cell, a combo box's choice) makes a new object with a
    * new path, and the one read before still answers, not defunct (Java's ATK bridge: Swing makes a new
    * AccessibleJListChild or AccessibleJTableCell whenever one is asked for). Such an object's path tells nothing of
@@ -251,6 +259,7 @@ const plainToolkit: ToolkitQuirks = {
   selectionLeavesCursor: false,
   switchesAreToggleButtons: false,
   clickActionTakesFocus: false,
+  viewsKeepHiddenCells: false,
   remakesTransientObjects: false,
   renamesAsVisibleData: false,
   tabsRepeatTabBarFocus: false,
@@ -291,6 +300,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
       selectionLeavesCursor: true,
       switchesAreToggleButtons: name === 'gtk',
       clickActionTakesFocus: name === 'gail' || major === 2,
+      viewsKeepHiddenCells: name === 'gail' || major === 2,
     };
   }
   const blink = name === 'chromium';
