@@ -1,4 +1,5 @@
 // Clicks and double clicks on items of lists, trees, tables and tab strips, by element or at a point.
+import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { actionOutcome, type ActionOutcome, type Observation, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
@@ -44,7 +45,9 @@ export async function itemGesture(desktop: LinuxDesktop, candidate: Actionable, 
   // An item selected by its own toggle (Qt 5's views) is clicked by that selection alone: its toggle again would undo it.
   const press = selection.toggle === undefined ? await findPressAction(desktop, candidate) : undefined;
   const then = kind === 'click' ? (press ?? (action?.name === defaultAction ? action : undefined)) : action;
-  const actionless = kind === 'click' && !then && !candidate.interfaces.includes('Action') && selection.toggle === undefined && selection.selectAction === undefined;
+  // A page tab is no such item: its tab list's selection is the page shown, all a click on it does (GTK 2's notebook:
+  // Pidgin's Preferences switched to its Sounds page, and the click said it had only selected the tab).
+  const actionless = kind === 'click' && !then && role !== ATSPI_ROLE.PAGE_TAB && !candidate.interfaces.includes('Action') && selection.toggle === undefined && selection.selectAction === undefined;
   return { selection, then: then && { action: then, candidate }, ...(kind === 'double_click' ? { opens: true as const } : {}), ...(actionless ? { actionless: true as const } : {}) };
 }
 
