@@ -35,13 +35,25 @@ const gestureWords: Record<PointerKind, string> = { click: 'click', double_click
 
 const clickStates = ['checked', 'pressed', 'selected', 'expanded', 'focused'];
 
+/** What a click's judgement asks of the clicked object: its interfaces, and its states and AT-SPI role where known. */
+interface ClickedObject {
+  interfaces: readonly string[];
+  states?: readonly number[];
+  atspiRole?: number;
+}
+
+/** The clicked element as ClickedObject, with its object for the observation's ignores (see clickIgnores). */
+function clickedElement(target: LiveElementTarget): ClickedObject & { ref: ObjectRef } {
+  return { ...target.live, atspiRole: target.live.role, ref: target.ref };
+}
+
 /**
  * A click moves the focus to what it clicks (Blink focuses a button it clicks through accessibility, GTK one it
  * clicks for real): only on a field, clicked to type into, is that the click's effect. On anything else the focus
  * moving, to the target or away from what had it, confirms nothing: a click on a button that did nothing was
  * confirmed by its own +foc.
  */
-function focusIsEffect(object: { interfaces: readonly string[]; states?: readonly number[]; atspiRole?: number }): boolean {
+function focusIsEffect(object: ClickedObject): boolean {
   // A spin button is a field for its digits, editable or not: a page's date part (Blink's, Gecko's) takes typed digits
   // with no editable text, and a real click into Firefox's Day part, which took the focus as a person's does, read
   // "no effect seen" and advised finding it by pixels.
@@ -52,7 +64,7 @@ function focusIsEffect(object: { interfaces: readonly string[]; states?: readonl
 }
 
 /** The states a click on this object may be confirmed by: the focused state only on a field (see focusIsEffect). */
-function statesToRead(states: readonly string[], object: { interfaces: readonly string[]; states?: readonly number[]; atspiRole?: number }): string[] {
+function statesToRead(states: readonly string[], object: ClickedObject): string[] {
   return states.filter((state) => state !== 'focused' || focusIsEffect(object));
 }
 
@@ -70,7 +82,7 @@ function ownArming(ref: ObjectRef): (event: AccessibilityEvent) => boolean {
 }
 
 /** What a click's observation leaves out: the focus moving, unless the target is a field; the target's own arming (ownArming); and `also`. */
-function clickIgnores(target: { ref: ObjectRef; interfaces: readonly string[]; states?: readonly number[]; atspiRole?: number }, also?: (event: AccessibilityEvent) => boolean): { ignore: (event: AccessibilityEvent) => boolean } {
+function clickIgnores(target: ClickedObject & { ref: ObjectRef }, also?: (event: AccessibilityEvent) => boolean): { ignore: (event: AccessibilityEvent) => boolean } {
   const armed = ownArming(target.ref);
   const field = focusIsEffect(target);
   return { ignore: (event) => armed(event) || (!field && focusMove(event)) || (also?.(event) ?? false) };
@@ -83,7 +95,7 @@ async function probesFor(desktop: LinuxDesktop, target: LiveElementTarget, state
   // PRESSED is their on state: a background click on one toggled it and was told "no effect seen").
   const quirks = await (await desktop.atspi()).quirksOf(target.ref.bus).catch(() => undefined);
   const pushButton = !quirks?.pressedMarksToggles && pushedOnly(target.live.role, decodeStateSet(target.live.states));
-  const read = statesToRead(states, { ...target.live, atspiRole: target.live.role }).filter((state) => !(pushButton && pressLike.has(state)));
+  const read = statesToRead(states, clickedElement(target)).filter((state) => !(pushButton && pressLike.has(state)));
   // A toolbar's Bold button formats the text selected in the focused editor, where its effect shows.
   return [nameProbe(desktop, target.ref, label), statesProbe(desktop, target.ref, label, read, target.live.role, target.element.role), ...focusedTextAttributesProbes(desktop, target.snapshot, target.ref)];
 }
@@ -209,7 +221,7 @@ async function backgroundElement(desktop: LinuxDesktop, target: LiveElementTarge
   const acting = action ? { element, action } : kind === 'click' ? await clickingChild(desktop, element) : undefined;
   if (acting) {
     const probes = await probesFor(desktop, target);
-    const tree = () => observe(desktop, target.ref.bus, probes, () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores({ ...target.live, atspiRole: target.live.role, ref: target.ref }) });
+    const tree = () => observe(desktop, target.ref.bus, probes, () => performAction(desktop, acting.element, acting.action), { snapshot, opensWindow: kind === 'click' && opensWindow(target.element.name), opensItems: kind === 'double_click', inPopup: target.ref, ready, ...clickIgnores(clickedElement(target)) });
     // What the action did to items a view draws without exposing them shows in that view's pixels alone (itemViewsOf).
     const views = await itemViewsOf(desktop, target.window, snapshot);
     const acted = views.length > 0 ? await desktop.elementBounds(target.window, target.ref).catch(() => undefined) : undefined;
@@ -390,7 +402,7 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
         // one event at a time, answering questions between: a triple click read back the word its second click selected,
         // the line its third selected coming later (a loaded CI machine). The burst of effects ends at a longer quiet.
         ...(clicks > 1 ? { quietMs: Math.max(multiClickQuietMs, terminalQuiet(target.snapshot) ?? 0), graceMs: multiClickGraceMs } : {}),
-        ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores({ ...target.live, atspiRole: target.live.role, ref: target.ref }, aside?.ignore) } : {}),
+        ...(target.kind === 'element' ? { opensWindow: kind === 'click' && opensWindow(target.element.name), ...clickIgnores(clickedElement(target), aside?.ignore) } : {}),
       });
     // A surface the app draws (a game's board) shows the click's effect in its pixels only, read once hovering has drawn.
     const surface = await drawnSurfaceOf(desktop, point.window, hit);
