@@ -26,10 +26,10 @@ export async function withForeground<T extends Observation | undefined>(
   input: (x: X11Connection, sent: () => void, focused: FocusFacts | undefined) => Promise<T>,
   options: Pick<ForegroundOptions, 'popupGraceMs' | 'focusDirectly'> & RealInputOptions = {},
 ): Promise<T> {
-  const { ready, focus, aimedAt, ...foregroundOptions } = options;
+  const { ready, focus, aimedAt, menusChecked, ...foregroundOptions } = options;
   const x = await desktop.x11();
   // The checks only read: they go on while the caller readies (see TypeRequest.ready); the activation waits for it.
-  await Promise.all([refuseUnderOtherMenus(desktop, x, window), ready]);
+  await Promise.all([menusChecked ?? refuseUnderOtherMenus(desktop, x, window), ready]);
   try {
     const holdsActivation = await editorOpenedDuring(desktop, window, aimedAt ?? focus?.element.ref);
     // A notification bubble is no window manager's to activate (asking timed out as activation_failed), and it lies
@@ -75,6 +75,19 @@ export interface RealInputOptions {
   focus?: { element: LiveElementTarget; facts?: Promise<FocusFacts> };
   /** The element the input is sent to (default: focus's): never an editor the input opened (see editorOpenedDuring). */
   aimedAt?: ObjectRef;
+  /** The check that no other app's menu holds the input, asked ahead (see otherMenusChecked); asked here otherwise. */
+  menusChecked?: Promise<void>;
+}
+
+/**
+ * Asks now whether another app's menu holds the input (see refuseUnderOtherMenus): a caller that reads before its real
+ * input (real typing reads its field) asks it while it reads, where withForeground asked it only once those reads were
+ * done. Its refusal is heard where withForeground awaits it.
+ */
+export function otherMenusChecked(desktop: LinuxDesktop, window: DesktopWindow): Promise<void> {
+  const checked = desktop.x11().then((x) => refuseUnderOtherMenus(desktop, x, window));
+  checked.catch(() => undefined);
+  return checked;
 }
 
 /**

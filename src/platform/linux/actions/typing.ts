@@ -27,7 +27,7 @@ import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { terminalQuiet } from './terminal-quiet.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
-import { refuseKeysToNotification, withForeground } from './real-input.js';
+import { otherMenusChecked, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
 import { drawnSurfaceFilling, withSurfacePixels } from './drawn-surface-pixels.js';
 import { foregroundReturnCall, returnRefusal } from './return-refusal.js';
@@ -468,6 +468,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // Real keys only read until the window's activation, which awaits the caller's readiness (see withForeground); the
   // background's rungs send as they go.
   if (request.mode !== 'foreground') await request.ready;
+  const menusChecked = request.mode === 'foreground' ? otherMenusChecked(desktop, request.window) : undefined;
   const element = request.element && (await liveTarget(desktop, request.element));
   if (element) await refuseTypingIntoDateField(desktop, element);
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
@@ -482,7 +483,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // Only an editable field is expected to hold the typed text; keys typed at anything else (a calculator's read-only
   // display, a list's type-ahead) are judged by what the app changed: its events and the target's own text.
   const holdsText = target !== undefined && probes.length > 0 && (await isEditable(desktop, target.ref, element?.live.states));
-  const outcome = await typeInto(desktop, request, element, target, probes, label, holdsText);
+  const outcome = await typeInto(desktop, request, element, target, probes, label, holdsText, menusChecked);
   if (!target || outcome.effect !== 'confirmed') return outcome;
   // What a display that is no field shows after the keys (galculator's "42" after "12+30=") is the app's answer to them,
   // not the typed text rewritten: the result said both that it was not looked for there and that the app rewrote it.
@@ -541,7 +542,10 @@ async function withNumberNotTaken(desktop: LinuxDesktop, target: Actionable, lab
   return { ...outcome, evidence: [...(outcome.evidence ?? []), note] };
 }
 
-/** `holdsText`: the target is an editable field, expected to hold the typed text (see typeTextAction). */
+/**
+ * `holdsText`: the target is an editable field, expected to hold the typed text (see typeTextAction). `menusChecked`:
+ * real keys' check for other apps' menus, asked as the typing began (see otherMenusChecked).
+ */
 async function typeInto(
   desktop: LinuxDesktop,
   request: TypeRequest,
@@ -550,6 +554,7 @@ async function typeInto(
   probes: Probe[],
   label: string,
   holdsText: boolean,
+  menusChecked?: Promise<void>,
 ): Promise<ActionOutcome> {
   const { window, mode, signal } = request;
   const snapshot = element?.snapshot ?? request.snapshot;
@@ -782,7 +787,7 @@ async function typeInto(
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, focusDirectly: readsText, ready: request.ready, ...(element ? { focus: { element, facts } } : {}) })
+  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, focusDirectly: readsText, ready: request.ready, ...(menusChecked ? { menusChecked } : {}), ...(element ? { focus: { element, facts } } : {}) })
     .then((observed) => (replaced && observed.changed ? { ...observed, evidence: [...observed.evidence, replaced] } : observed))
     .finally(() => stopCounting?.());
   const escalation = missing
