@@ -1228,11 +1228,7 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
   try {
     const pid = await client.pidOf(app).catch(() => 0);
     // The popup holding the object acted on is asked for before acting: once closed, it no longer says it shows.
-    // The app is pinged beside the reads (heardUpTo), not after them: the round trip was on a click's path after its
-    // reading before, once the probes had read.
-    const ahead: Promise<ReadAhead> =
-      options.ahead ??
-      Promise.all([readAll(), appClientWindows(desktop, pid), recorder && heardUpTo(client, app)]).then(([before, listed]) => ({ before, listed, ...(recorder ? { heardUpTo: true as const } : {}) }));
+    const ahead: Promise<ReadAhead> = options.ahead ?? Promise.all([readAll(), appClientWindows(desktop, pid)]).then(([before, listed]) => ({ before, listed }));
     const [{ before, listed, heardUpTo: heardAhead }, popup] = await Promise.all([ahead, options.inPopup && popupHolding(client, options.inPopup), options.ready]);
     const windowsBefore = listed?.map(newWindowOf);
     // What the app was changing by itself just before (a clock, a meter) is not the action's doing when it goes on.
