@@ -537,6 +537,16 @@ function valueButtonNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string
  * showed six unnamed buttons in a row of labelled drop-downs, and none could be told apart. Named as the combo box
  * is: its label, else its description. Empty when the button is no such face.
  */
+/**
+ * The title of the list item an unnamed control is all of (its row's labelled-by, read as rowLabel): libhandy's
+ * preferences rows (GNOME System Monitor's "Update Interval in Seconds", "Show Memory in IEC") hold one spin button or
+ * switch and draw their title in a label no object lists, so the controls read as an unnamed spin button and four
+ * unnamed switches under unnamed list items. Of a row holding more, the title names the row, not any one of them.
+ */
+function rowTitle(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
+  return raw.rowLabel !== undefined && parent?.children.length === 1 ? normaliseWhitespace(raw.rowLabel) : '';
+}
+
 function hiddenComboName(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
   if (raw.role !== ATSPI_ROLE.TOGGLE_BUTTON || raw.name || !parent) return '';
   const combos = parent.children.filter((sibling) => sibling.role === ATSPI_ROLE.COMBO_BOX);
@@ -1114,7 +1124,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
     const name = isTerminalRow(raw.path)
       ? raw.name
-      : withoutListMarker(withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')), raw.attributes) ||
+      : withoutListMarker(withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || rowTitle(raw, parent) || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')), raw.attributes) ||
         (raw === root && windowRoles.has(atspiRole) ? normaliseWhitespace(context.windowTitle ?? '') : '');
     const mapped = cupRoleFor({
       atspiRole,

@@ -1,0 +1,67 @@
+// Debian desktop apps a new user tried through plans, waits and diffs, and what they showed wrong: GNOME System
+// Monitor (GTK3 with libhandy), whose preferences rows name their one switch or spin button by nothing but the row's
+// labelled-by relation, so the controls read unnamed.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ToolContext } from '../../src/tools/context.js';
+import type { ActionResult } from '../../src/tools/input/schemas.js';
+import type { TestDesktop } from '../helpers/desktop.js';
+import { PyatspiOracle } from '../helpers/oracle.js';
+import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
+import { accessibleWindowState, callOk, childIndices, pyatspiWalk } from '../helpers/tools.js';
+
+/** A find_elements result's matches. */
+type Matches = { matches: { name: string; role: string }[] };
+
+describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor), judged by pyatspi and the apps themselves', () => {
+  let user: UserDesktop;
+  let desktop: TestDesktop;
+  let context: ToolContext;
+
+  before(async () => {
+    user = await startUserDesktop('cup-deskapps7-home-');
+    ({ desktop, context } = user);
+  });
+
+  after(async () => {
+    await stopUserDesktop(user);
+  });
+
+  test("GNOME System Monitor: each preferences row's title names the one switch or spin button it holds, as the row's labelled-by relation says, and the switch found by it takes its click", async () => {
+    const { process, window } = await desktop.launch('gnome-system-monitor', [], 'System Monitor', 20_000, user.env());
+    try {
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      const plan = await callOk(context, 'run_actions', {
+        window_id: window.id,
+        steps: [
+          { tool: 'click', arguments: { selector: 'role=button name=Menu' } },
+          { tool: 'click', arguments: { selector: 'role=button name=Preferences' } },
+          { tool: 'wait_for', arguments: { window_title: 'Preferences' } },
+        ],
+      });
+      const prefs = (plan.structured as unknown as ActionResult).new_windows?.find((entry) => entry.title === 'Preferences');
+      assert.ok(prefs, plan.body);
+      // The case: pyatspi reads list items labelled by the rows' titles, each holding one unnamed switch or spin button.
+      const titles = (await new PyatspiOracle(desktop.env()).labelled(window.pid, 'Preferences')).filter((entry) => entry.role === 'list item').map((entry) => entry.labels.join(' '));
+      const walked = await pyatspiWalk(window.pid, 'Preferences', desktop.env());
+      const lone = walked.flatMap((node, at) => {
+        const held = childIndices(walked, at).map((child) => walked[child]!);
+        return node.role === 'list item' && held.length === 1 && held[0]!.name === '' && ['toggle button', 'spin button'].includes(held[0]!.role) ? [held[0]!] : [];
+      });
+      assert.ok(titles.includes('Show Memory in IEC') && lone.length === titles.length, `pyatspi: rows ${JSON.stringify(titles)}, their unnamed controls ${JSON.stringify(lone)}`);
+      const found = await callOk(context, 'find_elements', { window_id: prefs.window_id, selector: 'role=switch' });
+      const spins = await callOk(context, 'find_elements', { window_id: prefs.window_id, selector: 'role=spinbutton' });
+      const names = [...(found.structured as unknown as Matches).matches, ...(spins.structured as unknown as Matches).matches].map((match) => match.name);
+      assert.deepEqual(names.sort(), [...titles].sort(), `${found.body}\n${spins.body}`);
+      // The switch found by its row's title is the one: the process list's memory turns to IEC units (MiB, KiB).
+      const iec = async () => (await pyatspiWalk(window.pid, 'System Monitor', desktop.env())).some((node) => node.role === 'table cell' && /\d\s(?:KiB|MiB|GiB)$/.test(node.name));
+      assert.equal(await iec(), false, 'the process list shows SI units first');
+      await callOk(context, 'click', { window_id: prefs.window_id, selector: 'role=switch name="Show Memory in IEC"' });
+      let shown = false;
+      for (const deadline = Date.now() + 10_000; !shown && Date.now() < deadline; ) shown = await iec();
+      assert.ok(shown, 'the process list shows IEC units');
+    } finally {
+      process.kill();
+    }
+  });
+});
