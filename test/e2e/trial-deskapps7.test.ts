@@ -1,6 +1,7 @@
 // Debian desktop apps a new user tried through plans, waits and diffs, and what they showed wrong: GNOME System
 // Monitor (GTK3 with libhandy), whose preferences rows name their one switch or spin button by nothing but the row's
-// labelled-by relation, so the controls read unnamed.
+// labelled-by relation, so the controls read unnamed; GNOME Clocks (GTK 4), whose alarm row's delete button, named by
+// its tool tip alone, was taken for a value its switch asks for.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
@@ -13,7 +14,7 @@ import { accessibleWindowState, callOk, childIndices, pyatspiWalk } from '../hel
 /** A find_elements result's matches. */
 type Matches = { matches: { name: string; role: string }[] };
 
-describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor), judged by pyatspi and the apps themselves', () => {
+describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor, GTK 4 Clocks), judged by pyatspi and the apps themselves', () => {
   let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
@@ -60,6 +61,35 @@ describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNO
       let shown = false;
       for (const deadline = Date.now() + 10_000; !shown && Date.now() < deadline; ) shown = await iec();
       assert.ok(shown, 'the process list shows IEC units');
+    } finally {
+      process.kill();
+    }
+  });
+
+  test("Clocks: an alarm's delete button, named by its tool tip alone beside the alarm's switch, is named \"Delete\", not by the switch with \"Delete\" as its value", async () => {
+    const { process, window } = await desktop.launch('gnome-clocks', [], 'Clocks', 20_000, user.env());
+    try {
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      const opened = await callOk(context, 'run_actions', {
+        window_id: window.id,
+        steps: [
+          { tool: 'click', arguments: { selector: 'role=tab name=Alarms' } },
+          { tool: 'click', arguments: { selector: 'role=button name="Add Alarm"' } },
+          { tool: 'wait_for', arguments: { window_title: 'New Alarm' } },
+          { tool: 'click', arguments: { window_id: { from_step: 2 }, selector: 'role=button name=Add' } },
+          { tool: 'wait_for', arguments: { window_title: 'New Alarm', gone: true } },
+        ],
+      });
+      assert.equal((opened.structured as unknown as { completed_steps: number }).completed_steps, 5, opened.body);
+      // The case: pyatspi reads the alarm's switch and its delete button with no name of their own (GTK 4's type names) and a tool tip each.
+      const buttons = await new PyatspiOracle(desktop.env()).attributes(window.pid, 'ClocksWindow', ['push button', 'check box']);
+      const shown = buttons.filter((node) => node.states.includes('visible') && node.extents[2] > 0);
+      assert.ok(shown.some((node) => node.role === 'push button' && node.description === 'Delete' && node.name === 'GtkImage'), JSON.stringify(shown));
+      assert.ok(shown.some((node) => node.role === 'check box' && node.description === 'Active'), JSON.stringify(shown));
+      const deletes = await callOk(context, 'find_elements', { window_id: window.id, selector: 'role=button name=Delete' });
+      assert.equal((deletes.structured as unknown as Matches).matches.length, 1, deletes.body);
+      const read = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      assert.doesNotMatch(read.body ?? '', /btn "Active"/, read.body);
     } finally {
       process.kill();
     }

@@ -630,7 +630,7 @@ function isBareButton(node: CupNode): boolean {
  * what the button does ("Browse…", "Choose…") and is kept. The name it had is its value (labelsByPlace).
  */
 function mayShowValue(node: CupNode): boolean {
-  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim()) && !isHelpButton(node);
+  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim()) && !isHelpButton(node) && !buttonsNamedByToolTip.has(node);
 }
 /**
  * Whether another named bare button stands right of the button on its row: a label before a row of buttons asks what
@@ -656,6 +656,12 @@ function paneField(node: CupNode): CupNode | undefined {
   const held = (node.children ?? []).filter((child) => child.role !== 'scrollbar');
   return held.length === 1 && held[0]!.role === 'textbox' && held[0]!.name === '' ? held[0] : undefined;
 }
+/**
+ * Buttons named by their tool tip, which says what they do, never a value they show (mayShowValue): GTK 4 names the
+ * delete button of a Clocks alarm's row by its tool tip "Delete" alone, in a box of its own with the alarm's "Active"
+ * switch, and it read `btn "Active" val="Delete"`.
+ */
+const buttonsNamedByToolTip = new WeakSet<CupNode>();
 /** Nodes the toolkit gave no name, named by the words of what they hold (nameFromContent). */
 const namedByContent = new WeakSet<CupNode>();
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
@@ -1307,6 +1313,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
       node.name = node.description;
       if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
+      else if (role === 'button') buttonsNamedByToolTip.add(node);
     }
     return node;
   };
