@@ -1,20 +1,24 @@
 // Debian desktop apps a new user tried through plans, waits and diffs, and what they showed wrong: GNOME System
 // Monitor (GTK3 with libhandy), whose preferences rows name their one switch or spin button by nothing but the row's
 // labelled-by relation, so the controls read unnamed; GNOME Clocks (GTK 4), whose alarm row's delete button, named by
-// its tool tip alone, was taken for a value its switch asks for.
+// its tool tip alone, was taken for a value its switch asks for; GtkTerm (GTK3), whose title X spells with two spaces
+// where its tree shows one, so a wait for the title as read timed out, and whose dialog a wait given its pid matched
+// beside another app's window of that title, and never saw close while that one stayed.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import type { TestDesktop } from '../helpers/desktop.js';
 import { PyatspiOracle } from '../helpers/oracle.js';
+import { listClientWindows, type ClientWindow } from '../../src/platform/linux/windows.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
 import { accessibleWindowState, callOk, childIndices, pyatspiWalk } from '../helpers/tools.js';
 
 /** A find_elements result's matches. */
 type Matches = { matches: { name: string; role: string }[] };
 
-describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor, GTK 4 Clocks), judged by pyatspi and the apps themselves', () => {
+describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor, GTK 4 Clocks, GTK3 GtkTerm), judged by pyatspi and the apps themselves', () => {
   let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
@@ -91,6 +95,48 @@ describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNO
       const read = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
       assert.doesNotMatch(read.body ?? '', /btn "Active"/, read.body);
     } finally {
+      process.kill();
+    }
+  });
+
+  test("GtkTerm: a wait for its window's title as its tree spells it finds it; a wait given its pid for its Configuration dialog finds that one alone, and sees it close while another app's \"Configuration\" stays", async () => {
+    const { process, window } = await desktop.launch('gtkterm', [], /^GTKTerm/, 20_000, user.env());
+    const other = spawn('zenity', ['--info', '--title', 'Configuration', '--text', 'Another app'], { env: desktop.env(user.env()), stdio: 'ignore' });
+    try {
+      const x = await desktop.x11();
+      const windowsNow = async (pid: number) => (await listClientWindows(x)).filter((each) => each.pid === pid);
+      // Its first start warns that it wrote its configuration, in a window with no title; then it names its port in the title.
+      let warning: ClientWindow | undefined;
+      for (const deadline = Date.now() + 10_000; !warning && Date.now() < deadline; ) warning = (await windowsNow(window.pid)).find((each) => each.id !== window.id);
+      assert.ok(warning, 'GtkTerm warns at its first start');
+      await accessibleWindowState(context, warning, { include_screenshot: false });
+      await callOk(context, 'click', { window_id: warning.id, selector: 'role=button name=OK' });
+      let title = '';
+      for (const deadline = Date.now() + 10_000; !/ {2}/.test(title) && Date.now() < deadline; ) title = (await windowsNow(window.pid)).find((each) => each.id === window.id)?.title ?? '';
+      // The case: X titles the window with two spaces in a row, where its tree shows one.
+      assert.match(title, / {2}/, `the window manager reads two spaces in its title: ${JSON.stringify(title)}`);
+      const { state } = await accessibleWindowState(context, { ...window, title }, { include_screenshot: false });
+      const spelled = state.elements[0]!.name;
+      assert.ok(spelled.length > 0 && !/ {2}/.test(spelled), spelled);
+      const titled = await callOk(context, 'wait_for', { window_title: spelled, timeout_ms: 2000 });
+      assert.deepEqual((titled.structured as unknown as { windows: { window_id: number }[] }).windows.map((each) => each.window_id), [window.id], titled.body);
+
+      // Another app shows a window titled "Configuration" all along.
+      for (const deadline = Date.now() + 10_000; !(await listClientWindows(x)).some((each) => each.pid === other.pid && each.title === 'Configuration') && Date.now() < deadline; );
+      const plan = await callOk(context, 'run_actions', {
+        window_id: window.id,
+        steps: [
+          { tool: 'invoke_menu', arguments: { path: ['Configuration', 'Port'] } },
+          { tool: 'wait_for', arguments: { pid: window.pid, window_title: 'Configuration' } },
+          { tool: 'click', arguments: { window_id: { from_step: 1 }, selector: 'role=button name=Cancel' } },
+          { tool: 'wait_for', arguments: { pid: window.pid, window_title: 'Configuration', gone: true } },
+        ],
+      });
+      assert.equal((plan.structured as unknown as { completed_steps: number }).completed_steps, 4, plan.body);
+      assert.deepEqual((await windowsNow(window.pid)).map((each) => each.id), [window.id], 'GtkTerm closed its dialog');
+      assert.ok((await listClientWindows(x)).some((each) => each.pid === other.pid && each.title === 'Configuration'), "the other app's window stays");
+    } finally {
+      other.kill();
       process.kill();
     }
   });
