@@ -1,7 +1,8 @@
 // Debian desktop apps a new user tried through plans, waits and diffs, and what they showed wrong: GNOME System
 // Monitor (GTK3 with libhandy), whose preferences rows name their one switch or spin button by nothing but the row's
 // labelled-by relation, so the controls read unnamed; GNOME Clocks (GTK 4), whose alarm row's delete button, named by
-// its tool tip alone, was taken for a value its switch asks for; GtkTerm (GTK3), whose title X spells with two spaces
+// its tool tip alone, was taken for a value its switch asks for, and whose tab switched said each element it hid or
+// showed hidden or shown and again moved; GtkTerm (GTK3), whose title X spells with two spaces
 // where its tree shows one, so a wait for the title as read timed out, and whose dialog a wait given its pid matched
 // beside another app's window of that title, and never saw close while that one stayed.
 import assert from 'node:assert/strict';
@@ -70,21 +71,26 @@ describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNO
     }
   });
 
-  test("Clocks: an alarm's delete button, named by its tool tip alone beside the alarm's switch, is named \"Delete\", not by the switch with \"Delete\" as its value", async () => {
+  test("Clocks: the Alarms tab's diff says each element it hid or showed once, not also moved; an alarm's delete button, named by its tool tip alone beside the alarm's switch, is named \"Delete\", not by the switch with \"Delete\" as its value", async () => {
     const { process, window } = await desktop.launch('gnome-clocks', [], 'Clocks', 20_000, user.env());
     try {
       await accessibleWindowState(context, window, { include_screenshot: false });
+      // The Alarms tab hides the World page and shows its own: each element turned hidden or shown is said so once, not also moved.
+      const tab = (await callOk(context, 'click', { window_id: window.id, selector: 'role=tab name=Alarms' })).structured as unknown as ActionResult;
+      const flipped = (tab.diff?.changed ?? []).filter((entry) => [...(entry.changes.states?.added ?? []), ...(entry.changes.states?.removed ?? [])].includes('hidden'));
+      assert.ok(flipped.length > 0, JSON.stringify(tab.diff));
+      const movedToo = (tab.diff?.moved.notable ?? []).filter((entry) => flipped.some((flip) => flip.index === entry.index));
+      assert.deepEqual(movedToo, [], JSON.stringify(tab.diff));
       const opened = await callOk(context, 'run_actions', {
         window_id: window.id,
         steps: [
-          { tool: 'click', arguments: { selector: 'role=tab name=Alarms' } },
           { tool: 'click', arguments: { selector: 'role=button name="Add Alarm"' } },
-          { tool: 'wait_for', arguments: { window_title: 'New Alarm' } },
-          { tool: 'click', arguments: { window_id: { from_step: 2 }, selector: 'role=button name=Add' } },
-          { tool: 'wait_for', arguments: { window_title: 'New Alarm', gone: true } },
+          { tool: 'wait_for', arguments: { pid: window.pid, window_title: 'New Alarm' } },
+          { tool: 'click', arguments: { window_id: { from_step: 1 }, selector: 'role=button name=Add' } },
+          { tool: 'wait_for', arguments: { pid: window.pid, window_title: 'New Alarm', gone: true } },
         ],
       });
-      assert.equal((opened.structured as unknown as { completed_steps: number }).completed_steps, 5, opened.body);
+      assert.equal((opened.structured as unknown as { completed_steps: number }).completed_steps, 4, opened.body);
       // The case: pyatspi reads the alarm's switch and its delete button with no name of their own (GTK 4's type names) and a tool tip each.
       const buttons = await new PyatspiOracle(desktop.env()).attributes(window.pid, 'ClocksWindow', ['push button', 'check box']);
       const shown = buttons.filter((node) => node.states.includes('visible') && node.extents[2] > 0);
