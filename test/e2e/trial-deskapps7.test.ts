@@ -1,13 +1,15 @@
 // Debian desktop apps a new user tried through plans, waits and diffs, and what they showed wrong: GNOME System
 // Monitor (GTK3 with libhandy), whose preferences rows name their one switch or spin button by nothing but the row's
 // labelled-by relation, so the controls read unnamed, and whose column shown in its main window from there went unsaid,
-// its header being in no reading of that window; GNOME Clocks (GTK 4), whose alarm row's delete button, named by
+// its header being in no reading of that window, and whose tooltip over the process list read as a popup menu or list
+// reaching past the window, with the list's cells under it for its items (as a GTK3 fixture's wide tooltip does here); GNOME Clocks (GTK 4), whose alarm row's delete button, named by
 // its tool tip alone, was taken for a value its switch asks for, and whose tab switched said each element it hid or
 // showed hidden or shown and again moved; GtkTerm (GTK3), whose title X spells with two spaces
 // where its tree shows one, so a wait for the title as read timed out, and whose dialog a wait given its pid matched
 // beside another app's window of that title, and never saw close while that one stayed.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
@@ -19,6 +21,22 @@ import { accessibleWindowState, callOk, childIndices, pyatspiWalk } from '../hel
 
 /** A find_elements result's matches. */
 type Matches = { matches: { name: string; role: string }[] };
+const execFileAsync = promisify(execFile);
+
+type Box = { x: number; y: number; w: number; h: number };
+
+/** The tooltips mapped on the screen, as the X server lists them: top-level windows typed _NET_WM_WINDOW_TYPE_TOOLTIP, viewable. */
+async function mappedTooltips(env: NodeJS.ProcessEnv): Promise<Box[]> {
+  const { stdout } = await execFileAsync('xwininfo', ['-root', '-children', '-int'], { env });
+  const candidates = [...stdout.matchAll(/^\s+(\d+) .*\)\s+(\d+)x(\d+)\+(-?\d+)\+(-?\d+)\s+\S+$/gm)].filter((match) => Number(match[2]) > 10 && Number(match[3]) > 10);
+  const found = await Promise.all(
+    candidates.map(async ([, id, w, h, x, y]) => {
+      const [type, info] = await Promise.all([execFileAsync('xprop', ['-id', id!, '_NET_WM_WINDOW_TYPE'], { env }), execFileAsync('xwininfo', ['-id', id!], { env })]);
+      return type.stdout.includes('_NET_WM_WINDOW_TYPE_TOOLTIP') && /Map State: IsViewable/.test(info.stdout) ? [{ x: Number(x), y: Number(y), w: Number(w), h: Number(h) }] : [];
+    }),
+  );
+  return found.flat();
+}
 
 describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor, GTK 4 Clocks, GTK3 GtkTerm), judged by pyatspi and the apps themselves', () => {
   let user: UserDesktop;
@@ -121,6 +139,27 @@ describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNO
       assert.equal((deletes.structured as unknown as Matches).matches.length, 1, deletes.body);
       const read = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
       assert.doesNotMatch(read.body ?? '', /btn "Active"/, read.body);
+    } finally {
+      process.kill();
+    }
+  });
+
+  test('a tooltip reaching past its window is no popup menu or list to act in: the reading says none', async () => {
+    // One word too long to wrap: GTK3 draws the tooltip wider than the fixture's window.
+    const tip = `Tip${'W'.repeat(150)}`;
+    const { process, window } = await desktop.launchFixture('gtk3', { extraArgs: ['--tooltip', tip] });
+    try {
+      const { state } = await accessibleWindowState(context, window, { include_screenshot: false });
+      const increment = state.elements.find((element) => element.role === 'button' && element.name === 'Increment');
+      assert.ok(increment, JSON.stringify(state.elements));
+      await callOk(context, 'hover', { window_id: window.id, element_index: increment.index, dwell_ms: 1500 });
+      let tips: Box[] = [];
+      for (const deadline = Date.now() + 5000; tips.length === 0 && Date.now() < deadline; ) tips = await mappedTooltips(desktop.env());
+      const { x, y, width, height } = window.bounds;
+      const past = tips.filter((box) => box.x < x || box.y < y || box.x + box.w > x + width || box.y + box.h > y + height);
+      assert.ok(past.length > 0, `xprop: a tooltip reaches past the window ${JSON.stringify(window.bounds)}: ${JSON.stringify(tips)}`);
+      const read = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      assert.doesNotMatch(read.summary ?? '', /popup/, read.summary);
     } finally {
       process.kill();
     }
