@@ -2,7 +2,8 @@
 // Monitor (GTK3 with libhandy), whose preferences rows name their one switch or spin button by nothing but the row's
 // labelled-by relation, so the controls read unnamed, and whose column shown in its main window from there went unsaid,
 // its header being in no reading of that window, and whose tooltip over the process list read as a popup menu or list
-// reaching past the window, with the list's cells under it for its items (as a GTK3 fixture's wide tooltip does here); GNOME Clocks (GTK 4), whose alarm row's delete button, named by
+// reaching past the window, with the list's cells under it for its items (as a GTK3 fixture's wide tooltip does here);
+// GNOME Characters (GTK 4), whose character dialog, its object named by its type, was read as another window changed; GNOME Clocks (GTK 4), whose alarm row's delete button, named by
 // its tool tip alone, was taken for a value its switch asks for, and whose tab switched said each element it hid or
 // showed hidden or shown and again moved; GtkTerm (GTK3), whose title X spells with two spaces
 // where its tree shows one, so a wait for the title as read timed out, and whose dialog a wait given its pid matched
@@ -38,7 +39,7 @@ async function mappedTooltips(env: NodeJS.ProcessEnv): Promise<Box[]> {
   return found.flat();
 }
 
-describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor, GTK 4 Clocks, GTK3 GtkTerm), judged by pyatspi and the apps themselves', () => {
+describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNOME System Monitor, GTK 4 Clocks and Characters, GTK3 GtkTerm), judged by pyatspi and the apps themselves', () => {
   let user: UserDesktop;
   let desktop: TestDesktop;
   let context: ToolContext;
@@ -139,6 +140,28 @@ describe('Debian desktop apps a new user tried through plans and waits (GTK3 GNO
       assert.equal((deletes.structured as unknown as Matches).matches.length, 1, deletes.body);
       const read = await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false });
       assert.doesNotMatch(read.body ?? '', /btn "Active"/, read.body);
+    } finally {
+      process.kill();
+    }
+  });
+
+  test("Characters: a character's dialog opened by a click on the drawn grid is the window opened, its objects not another window's changes", async () => {
+    const { process, window } = await desktop.launch('gnome-characters', [], 'Characters', 20_000, user.env());
+    try {
+      // A first start shows its recently used characters, none: the Smileys are a grid of them.
+      await accessibleWindowState(context, window, { include_screenshot: false });
+      await callOk(context, 'click', { window_id: window.id, selector: 'name="Smileys & Emotion" role=row', delivery_mode: 'foreground' });
+      const read = (await callOk(context, 'get_window_state', { window_id: window.id, include_screenshot: false })).structured as unknown as { drawn_surfaces?: { bounds: Box }[] };
+      const grid = read.drawn_surfaces?.[0]?.bounds;
+      assert.ok(grid, JSON.stringify(read.drawn_surfaces));
+      // The grid's first character, in window pixels.
+      const clicked = (await callOk(context, 'click', { window_id: window.id, x: grid.x + 80, y: grid.y + 60, delivery_mode: 'foreground' })).structured as unknown as ActionResult;
+      assert.equal(clicked.new_windows?.length, 1, JSON.stringify(clicked));
+      // The case: GTK 4 names the dialog's object by its type, not its title; and the app has no window but these two.
+      const tops = JSON.parse((await execFileAsync('/usr/bin/python3', ['-c', `import pyatspi, json
+print(json.dumps([w.name for a in pyatspi.Registry.getDesktop(0) if a is not None and a.get_process_id() == ${window.pid} for w in a]))`], { env: desktop.env() })).stdout) as string[];
+      assert.deepEqual(tops.sort(), ['Characters', 'Gjs_CharacterDialog'], 'pyatspi: the main window and the dialog, named by its type');
+      assert.ok(!(clicked.evidence ?? []).some((line) => /other windows/.test(line)), JSON.stringify(clicked.evidence));
     } finally {
       process.kill();
     }
