@@ -77,6 +77,11 @@ const testPackages = [
   // the page at Return, and Gnote, whose preferences put a check box and the field it switches in a box of their own
   // (test/e2e/trial-deskapps6.test.ts).
   'ghex', 'qps', 'dconf-editor', 'qpdfview', 'gnote',
+  // GNOME System Monitor, whose libhandy preferences rows label their switches by the row alone, GNOME Clocks, a GTK 4
+  // app whose alarm rows hold a switch and a delete button named by its tool tip, GNOME Characters, a GTK 4 app whose
+  // dialog's object is named by its type, and GtkTerm, whose title holds two spaces in a row
+  // (test/e2e/trial-deskapps7.test.ts).
+  'gnome-system-monitor', 'gnome-clocks', 'gnome-characters', 'gtkterm',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

@@ -123,9 +123,10 @@ export interface ChangeWatch {
   readonly lastChangeAt: number | undefined;
   /**
    * The process's windows whose trees the changes heard so far touched, among those the driver keeps a live
-   * mirror of (a window read before); windows it does not mirror cannot be told apart this cheaply.
+   * mirror of (a window read before), an object no mirror holds placed by its ancestors; windows it does not mirror
+   * cannot be told apart this cheaply.
    */
-  changedWindows(): number[];
+  changedWindows(): Promise<number[]>;
   /**
    * Whether the watched process's main thread is running or waiting for a processor now: an app starved on a loaded
    * machine sends nothing for a while without having gone quiet (a dialog it fills on a 30 ms timer was read before

@@ -42,7 +42,8 @@ test('window_id {"from_step": N}: an earlier step\'s window, filled in when the 
     steps.map((step) => [step.windowFrom, step.arguments.window_id, step.arguments.pid]),
     [
       [undefined, 9, 7],
-      [undefined, undefined, 7],
+      // A title alone takes neither the plan's window nor its pid: it is any app's window's (a dialog of another process).
+      [undefined, undefined, undefined],
       // Neither the plan's window nor its pid: both come from the referenced window (a given pid is kept, and checked then).
       [1, undefined, undefined],
       [1, undefined, undefined],

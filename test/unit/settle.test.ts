@@ -32,7 +32,7 @@ function socketWatch(socket: Socket, pid = 0): ChangeWatch & { readonly changes:
     get changes() {
       return heard;
     },
-    changedWindows: () => [],
+    changedWindows: async () => [],
     // The driver's own reading of the process's state (see change-watch.ts).
     atWork: () => pid > 0 && statFields(pid)?.[0] === 'R',
     close: () => changes.close(),

@@ -541,6 +541,16 @@ function valueButtonNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string
  * showed six unnamed buttons in a row of labelled drop-downs, and none could be told apart. Named as the combo box
  * is: its label, else its description. Empty when the button is no such face.
  */
+/**
+ * The title of the list item an unnamed control is all of (its row's labelled-by, read as rowLabel): libhandy's
+ * preferences rows (GNOME System Monitor's "Update Interval in Seconds", "Show Memory in IEC") hold one spin button or
+ * switch and draw their title in a label no object lists, so the controls read as an unnamed spin button and four
+ * unnamed switches under unnamed list items. Of a row holding more, the title names the row, not any one of them.
+ */
+function rowTitle(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
+  return raw.rowLabel !== undefined && parent?.children.length === 1 ? normaliseWhitespace(raw.rowLabel) : '';
+}
+
 function hiddenComboName(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
   if (raw.role !== ATSPI_ROLE.TOGGLE_BUTTON || raw.name || !parent) return '';
   const combos = parent.children.filter((sibling) => sibling.role === ATSPI_ROLE.COMBO_BOX);
@@ -624,7 +634,7 @@ function isBareButton(node: CupNode): boolean {
  * what the button does ("Browse…", "Choose…") and is kept. The name it had is its value (labelsByPlace).
  */
 function mayShowValue(node: CupNode): boolean {
-  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim()) && !isHelpButton(node);
+  return isBareButton(node) && node.name !== '' && node.value === undefined && !/(?:…|\.\.\.)$/u.test(node.name.trim()) && !isHelpButton(node) && !buttonsNamedByToolTip.has(node);
 }
 /**
  * Whether another named bare button stands right of the button on its row: a label before a row of buttons asks what
@@ -650,6 +660,12 @@ function paneField(node: CupNode): CupNode | undefined {
   const held = (node.children ?? []).filter((child) => child.role !== 'scrollbar');
   return held.length === 1 && held[0]!.role === 'textbox' && held[0]!.name === '' ? held[0] : undefined;
 }
+/**
+ * Buttons named by their tool tip, which says what they do, never a value they show (mayShowValue): GTK 4 names the
+ * delete button of a Clocks alarm's row by its tool tip "Delete" alone, in a box of its own with the alarm's "Active"
+ * switch, and it read `btn "Active" val="Delete"`.
+ */
+const buttonsNamedByToolTip = new WeakSet<CupNode>();
 /** Nodes the toolkit gave no name, named by the words of what they hold (nameFromContent). */
 const namedByContent = new WeakSet<CupNode>();
 /** Controls named by labelsByPlace: the label beside them is no content of what holds them (nameFromContent). */
@@ -1118,7 +1134,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A window left unnamed, or named by its type ("ClocksWindow"), is called what its title bar says.
     const name = isTerminalRow(raw.path)
       ? raw.name
-      : withoutListMarker(withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')), raw.attributes) ||
+      : withoutListMarker(withoutDisclosureMarker(readableName(raw.name, context.gtk4NameQuirks, atspiRole) || normaliseWhitespace(raw.labelledBy ?? '') || rowTitle(raw, parent) || contentName(raw, atspiRole) || hiddenComboName(raw, parent), states.has('STATE_EXPANDABLE')), raw.attributes) ||
         (raw === root && windowRoles.has(atspiRole) ? normaliseWhitespace(context.windowTitle ?? '') : '');
     const mapped = cupRoleFor({
       atspiRole,
@@ -1301,6 +1317,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
       node.name = node.description;
       if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
+      else if (role === 'button') buttonsNamedByToolTip.add(node);
     }
     return node;
   };

@@ -117,6 +117,8 @@ export interface AtspiRawNode {
   errorMessage?: string;
   /** Names of the objects that label this one (its labelled-by relation); read for unnamed controls, named combo boxes and named buttons that hold nothing. */
   labelledBy?: string;
+  /** Names of the objects that label the list item holding an unnamed control that has no label of its own (its row's title). */
+  rowLabel?: string;
   /** Child count the object reported; more than children.length when the walk was cut short. */
   childCount: number;
   children: AtspiRawNode[];

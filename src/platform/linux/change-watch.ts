@@ -9,11 +9,18 @@ import { NextChange } from './next-change.js';
 import { statFields } from './desktop/processes.js';
 import type { X11Connection } from './x11/index.js';
 
-/** Which mirrored window holds an object, if any (LinuxDesktop asks its live mirrors). */
-export type WindowOfObject = (bus: string, path: string) => number | undefined;
+/** Which mirrored window holds an object (LinuxDesktop asks its live mirrors). */
+export interface WindowOfObject {
+  /** The window whose mirror holds the object itself, if any. */
+  holding(bus: string, path: string): number | undefined;
+  /** The window whose mirror holds the nearest of the object's ancestors, asked of its app; undefined for none. */
+  above(bus: string, path: string): Promise<number | undefined>;
+}
 
 /** Objects remembered per watch for changedWindows(): far more than one action changes. */
 const MAX_CHANGED_OBJECTS = 4096;
+/** Objects no mirror holds that changedWindows() places by their ancestors, the first heard: each costs a walk up its parents. */
+const MAX_PLACED_OBJECTS = 16;
 
 /** Events that change no window's content: activation follows focus between windows, boxes follow layout. */
 function changesContent(event: AccessibilityEvent): boolean {
@@ -122,12 +129,19 @@ function watchOf(changes: NextChange<ChangeReason>, changed: Map<string, { bus: 
     get lastChangeAt() {
       return changes.lastChangeAt;
     },
-    changedWindows() {
+    async changedWindows() {
       const windows = new Set<number>();
-      for (const { bus, path } of changed.values()) {
-        const window = windowOf(bus, path);
+      const unheld: { bus: string; path: string }[] = [];
+      for (const object of changed.values()) {
+        const window = windowOf.holding(object.bus, object.path);
         if (window !== undefined) windows.add(window);
+        else unheld.push(object);
       }
+      // An object a mirror does not hold may still be in a mirrored window: GTK3 keeps a tree view's hidden column's
+      // header out of the reading, and GNOME System Monitor's Preferences, ticking "Status", showed that header in the
+      // main window with no word of the main window changing.
+      const placed = await Promise.all(unheld.slice(0, MAX_PLACED_OBJECTS).map((object) => windowOf.above(object.bus, object.path)));
+      for (const window of placed) if (window !== undefined) windows.add(window);
       return [...windows];
     },
     next: (timeoutMs) => changes.next(timeoutMs),

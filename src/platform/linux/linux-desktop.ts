@@ -57,6 +57,7 @@ import { ReadCoalescer } from './read-coalescer.js';
 import { RecentCaptures } from './recent-captures.js';
 import { captureWindowBox, captureWindowPixels } from './capture.js';
 import { watchProcessChanges } from './change-watch.js';
+import { heldAncestor } from './atspi/held-ancestor.js';
 import { adoptDesktopSessionBus, desktopEnvironment, desktopNamedBy, enableAccessibility, ensureDisplay, listDesktops, restartDeadDesktop } from './desktop/virtual-desktop.js';
 import { activateWindow, agentCursorState, armEscapeGuard, hideAgentCursor, moveAgentCursor, pointerPosition, removeAgentCursor, setAgentCursorLook } from './input/index.js';
 import { finishAbandonedVideo, installVideoEncoder, probeDuration, startScreenRecording, videoEncoder } from './screen-recorder.js';
@@ -120,6 +121,8 @@ const MAX_KEPT_NOTICES = 32;
 const RECENT_CAPTURE_WINDOWS = 4;
 /** How many processes read on the bus are remembered (see readOnBus): more than a desktop runs apps at once. */
 const READ_ON_BUS_KEPT = 256;
+/** How long a parent is waited for while placing an object an action changed (watchChanges). */
+const PLACING_CALL_MS = 500;
 
 /**
  * The Linux desktop as the tools see it: one X11 connection and one accessibility-bus connection,
@@ -388,11 +391,15 @@ export class LinuxDesktop implements Desktop {
 
   async watchChanges(pid: number, options: { titles?: boolean } = {}): Promise<ChangeWatch> {
     const [client, x] = await Promise.all([this.atspi(), this.x11()]);
-    const windowOf = (bus: string, path: string) => {
+    const holding = (bus: string, path: string) => {
       for (const mirror of this.mirrors.values()) if (mirror.holds(bus, path)) return mirror.windowId;
       return undefined;
     };
-    return watchProcessChanges(client, x, pid, windowOf, options);
+    // Only an app some mirror reads has its objects' parents asked, each briefly: an app slow to answer leaves its
+    // object unplaced rather than holding up the action's result.
+    const above = async (bus: string, path: string) =>
+      [...this.mirrors.values()].some((mirror) => mirror.top.bus === bus) ? heldAncestor(client, { bus, path }, (at) => holding(bus, at), PLACING_CALL_MS).catch(() => undefined) : undefined;
+    return watchProcessChanges(client, x, pid, { holding, above }, options);
   }
 
   async actionUnderway(pid: number): Promise<() => void> {

@@ -120,11 +120,18 @@ function overlaps(popup: Popup, { x: left, y: top, width, height }: ClientWindow
 /**
  * The popups of `window`'s X client that reach past its client area and lie over none of the client's other
  * windows (theirs, when they are): a Motif menu opened from a window low on the screen is placed above its menu
- * bar, wholly outside the window, and no capture of it showed the menu NEdit had open.
+ * bar, wholly outside the window, and no capture of it showed the menu NEdit had open. A tooltip is none (its window
+ * typed _NET_WM_WINDOW_TYPE_TOOLTIP): it holds nothing to choose, and GNOME System Monitor's, shown under the pointer
+ * over its process list, read as "a popup (a menu or list) open reaching past the window's edges" whose items were
+ * the list's cells under it.
  */
 export async function popupsBeyond(x: X11Connection, window: ClientWindow, others: readonly ClientWindow[]): Promise<Popup[]> {
   const inside = (popup: Popup, { x: left, y: top, width, height }: ClientWindow['bounds']) =>
     popup.x >= left && popup.y >= top && popup.x + popup.width <= left + width && popup.y + popup.height <= top + height;
   const siblings = others.filter((other) => other.id !== window.id && (other.id & ~x.setup.resourceIdMask) === (window.id & ~x.setup.resourceIdMask) && other.isOnScreen);
-  return (await mappedPopupsOf(x, window.id)).filter((popup) => !inside(popup, window.bounds) && !siblings.some((other) => overlaps(popup, other.bounds)));
+  const beyond = (await mappedPopupsOf(x, window.id)).filter((popup) => !inside(popup, window.bounds) && !siblings.some((other) => overlaps(popup, other.bounds)));
+  if (beyond.length === 0) return beyond;
+  const tooltip = await x.internAtom('_NET_WM_WINDOW_TYPE_TOOLTIP');
+  const types = await Promise.all(beyond.map((popup) => x.getAtomList(popup.id, '_NET_WM_WINDOW_TYPE').catch(() => null)));
+  return beyond.filter((_, i) => !types[i]?.includes(tooltip));
 }

@@ -391,7 +391,7 @@ export async function windowEffects(
 ): Promise<Pick<ActionResult, 'new_windows' | 'other_windows_changed'>> {
   const opened = appearedWindows(known, windowsAfter, reported);
   const skip = new Set([...(window ? [window.id] : []), ...opened.map((entry) => entry.window_id)]);
-  const others = (watch?.changedWindows() ?? []).flatMap((id) => {
+  const others = ((await watch?.changedWindows()) ?? []).flatMap((id) => {
     const other = windowsAfter.find((candidate) => candidate.id === id);
     return other && !skip.has(id) ? [{ window_id: id, title: other.title, ...(other.accessibleName ? { accessible_name: other.accessibleName } : {}) }] : [];
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typedSpelling } from '../../cup/text.js';
+import { normaliseWhitespace, typedSpelling } from '../../cup/text.js';
 import type { CupNode } from '../../cup/types.js';
 import { ToolError } from '../../errors.js';
 import type { ChangeReason } from '../../platform/desktop.js';
@@ -50,9 +50,28 @@ interface WaitArgs {
   window_title?: string;
 }
 
-/** Compared as typed (typedSpelling) and without case, as selectors compare names: Ö written as O + U+0308 is Ö, "–" is "-". */
+/**
+ * Compared as typed (typedSpelling) and without case, as selectors compare names: Ö written as O + U+0308 is Ö, "–" is
+ * "-"; and with a run of spaces as one, as the window's tree shows its title: GtkTerm titles its window
+ * "GTKTerm - /dev/ttyS0  9600-8-N-1", read `win "GTKTerm - /dev/ttyS0 9600-8-N-1"`, and a wait for that title timed out.
+ */
 function titleMatches(window: DesktopWindow, wanted: string): boolean {
-  return typedSpelling(window.title).toLowerCase().includes(typedSpelling(wanted).toLowerCase());
+  const spelled = (text: string) => normaliseWhitespace(typedSpelling(text)).toLowerCase();
+  return spelled(window.title).includes(spelled(wanted));
+}
+
+/**
+ * The windows a title is looked for in: the process's own, when the wait names one (pid, or window_id's process), else
+ * every app's. A plan in Transmission that waited for its "Preferences" dialog to go never saw it go while GNOME System
+ * Monitor's "Preferences" stayed open, and a wait for "D7" (Zim's notebook) answered with Evince's "d7-manual.pdf" too.
+ */
+function titledWindows(windows: readonly DesktopWindow[], args: WaitArgs): DesktopWindow[] {
+  return args.window_title === undefined ? [] : windows.filter((window) => (args.pid === undefined || window.pid === args.pid) && titleMatches(window, args.window_title!));
+}
+
+/** " of pid N" where a title is looked for among one process's windows. */
+function whoseTitle(args: WaitArgs): string {
+  return args.pid === undefined ? '' : ` of pid ${args.pid}`;
 }
 
 /**
@@ -68,7 +87,7 @@ function titleMatches(window: DesktopWindow, wanted: string): boolean {
  */
 async function look(context: ToolContext, args: WaitArgs, selector: DesktopSelector | undefined, budgetMs: number, known?: DesktopWindow[], byEvents = false): Promise<Look> {
   const windows = known ?? (await context.desktop.windows());
-  const titled = args.window_title === undefined ? [] : windows.filter((window) => titleMatches(window, args.window_title!));
+  const titled = titledWindows(windows, args);
   const titleHolds = args.window_title === undefined || (args.gone ? titled.length === 0 : titled.length > 0);
   let looks: WindowLook[] = [];
   let windowClosed = false;
@@ -157,17 +176,17 @@ export const waitFor = defineTool({
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   description:
     'Block until an element matching `selector` appears in the window (all windows of pid when window_id is omitted), or is gone with ' +
-    '`gone: true`, and/or until a window whose title contains `window_title` (case-insensitive; any app\'s window, e.g. a dialog) appears ' +
+    '`gone: true`, and/or until a window whose title contains `window_title` (case-insensitive, a run of spaces as one; a window of pid, or of window_id\'s process, when one is given, e.g. its dialog, else of any app) appears ' +
     '(or is gone). Reacts to the app\'s accessibility events and the window list, not polling. The matches come with element_token values ' +
     'that click and the other actions accept (the windows read are stored as their latest snapshots). Selector as in find_elements. ' +
     `On timeout (default ${DEFAULT_TIMEOUT_MS} ms, at most ${MAX_WAIT_FOR_TIMEOUT_MS}) the error "timeout" says what was last seen: the match count, the ` +
     'nearest element names (and the elements whose value or description holds the name sought) and the window titles.',
   input: z.strictObject({
-    pid: pidArgument.optional().describe('Target process ID: its windows are watched when window_id is omitted; optional with window_id (its process) or with window_title alone.'),
+    pid: pidArgument.optional().describe('Target process ID: its windows are watched when window_id is omitted, and window_title is looked for among its windows only; optional with window_id (its process) or with window_title alone (any app\'s window then).'),
     window_id: windowIdArgument.optional().describe('The window to watch; default every window of pid (front-most first).'),
     selector: desktopSelectorArgument.optional(),
     gone: z.boolean().default(false).describe('Wait until nothing matches the selector (and no window has the title) instead.'),
-    window_title: z.string().min(1).max(500).optional().describe('A window whose title contains this (case-insensitive) appears, of any app; with gone, until none has it.'),
+    window_title: z.string().min(1).max(500).optional().describe('A window whose title contains this (case-insensitive, a run of spaces as one) appears, of pid\'s (or window_id\'s) process when one is given, else of any app; with gone, until none has it.'),
     timeout_ms: z.number().int().min(0).max(MAX_WAIT_FOR_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS).describe(`Give up after this long (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_WAIT_FOR_TIMEOUT_MS}).`),
   }),
   output: z.object({
@@ -276,7 +295,7 @@ async function beforeDeadline(looking: Promise<Look>, deadline: number): Promise
 
 function timedOut(args: WaitArgs & { timeout_ms: number }, resolved: WaitArgs, selector: DesktopSelector | undefined, seen: Look, started: number, reads: number): never {
   const details = lastSeen(resolved, selector, seen);
-  const what = [args.selector ? `${args.gone ? 'no element matching' : 'an element matching'} ${JSON.stringify(args.selector)}` : '', args.window_title ? `${args.gone ? 'no' : 'a'} window titled ~${JSON.stringify(args.window_title)}` : '']
+  const what = [args.selector ? `${args.gone ? 'no element matching' : 'an element matching'} ${JSON.stringify(args.selector)}` : '', args.window_title ? `${args.gone ? 'no' : 'a'} window${whoseTitle(resolved)} titled ~${JSON.stringify(args.window_title)}` : '']
     .filter(Boolean)
     .join(' and ');
   throw new ToolError(`timed out after ${args.timeout_ms} ms waiting for ${what}; last seen: ${lastSeenText(details)}`, 'timeout', {
@@ -317,7 +336,7 @@ function answer(context: ToolContext, args: WaitArgs, seen: Look, timing: { star
   const count = seen.looks.reduce((sum, entry) => sum + entry.matches.length, 0);
   const what = [
     args.selector ? `${args.gone ? 'nothing matches' : `${count} match${count === 1 ? '' : 'es'} for`} ${JSON.stringify(args.selector)}${seen.windowClosed ? ` (window ${args.window_id} has closed)` : ''}` : '',
-    args.window_title ? (args.gone ? `no window titled ~${JSON.stringify(args.window_title)}` : `window ${seen.titled.map((window) => `${window.id} ${JSON.stringify(window.title)} (pid ${window.pid})`).join(', ')}`) : '',
+    args.window_title ? (args.gone ? `no window${whoseTitle(args)} titled ~${JSON.stringify(args.window_title)}` : `window ${seen.titled.map((window) => `${window.id} ${JSON.stringify(window.title)} (pid ${window.pid})`).join(', ')}`) : '',
   ]
     .filter(Boolean)
     .join('; ');

@@ -37,7 +37,7 @@ export const runActions = defineTool({
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   description:
     `Run steps in order inside one call: each step is {tool, arguments} with tool one of ${STEP_TOOLS.join(', ')} ` +
-    '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them (a plan given only window_id gives its steps that window\'s pid) (a wait_for without selector takes no window: it waits for a title); a step\'s window_id (or pid) of null ' +
+    '(wait takes {ms}). pid and window_id default to the plan\'s for every step whose tool takes them (a plan given only window_id gives its steps that window\'s pid) (a wait_for without selector takes neither: it waits for a title of any app\'s window, or of pid\'s windows alone when the step gives pid); a step\'s window_id (or pid) of null ' +
     'means "not the plan\'s", for a step aimed elsewhere (a dialog an earlier step opened, by its pid, with window_id: null); an element_index in a later step ' +
     'refers to the latest snapshot, which an earlier step (wait_for, find_elements) may have refreshed. For a window an earlier step produced ' +
     '(a dialog it opened, the window a wait_for matched by window_title), a step gives window_id {"from_step": N} (-1: the step before) and ' +

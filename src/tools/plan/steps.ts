@@ -71,7 +71,7 @@ export function prepareSteps(steps: readonly StepInput[], defaults: PlanDefaults
     const ownWindow = typeof args.window_id === 'number';
     for (const key of ['pid', 'window_id'] as const) {
       if (args[key] === null) delete args[key];
-      else if (args.element_token === undefined && !ownWindow && defaults[key] !== undefined && key in shape && args[key] === undefined && !(key === 'window_id' && onlyTitled(step.tool, args))) args[key] = defaults[key];
+      else if (args.element_token === undefined && !ownWindow && defaults[key] !== undefined && key in shape && args[key] === undefined && !onlyTitled(step.tool, args)) args[key] = defaults[key];
     }
     const parsed = definition.input.safeParse(args);
     if (!parsed.success) {
@@ -117,7 +117,9 @@ function checkStepWait(args: Record<string, unknown>, where: string, index: numb
 /**
  * A wait_for step with no selector waits for a window title, which the window only scopes a selector for: given the
  * plan's window it would fail (window_not_found) when an earlier step closed that window, as clicking a dialog's
- * OK does before the plan waits for the dialog to be gone.
+ * OK does before the plan waits for the dialog to be gone. Nor is it given the plan's pid, which would keep the title
+ * to that process's windows: a plan waits for another app's window too (a zenity question), and a step names the pid
+ * whose windows alone it means.
  */
 function onlyTitled(tool: string, args: Record<string, unknown>): boolean {
   return tool === 'wait_for' && args.selector === undefined;

@@ -1435,12 +1435,21 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       // as a window that opened is that window.
       const openedNames = new Set(opened.flatMap((window) => [window.title, window.accessible_name ?? '']).filter((name) => name.trim() !== ''));
       const namedOpened = new Map<string, Promise<boolean>>();
+      // Nor is a GTK 4 window's object named by its title but by its type ("Gjs_CharacterDialog"): the top-level objects
+      // the opened windows are read through (by name or box, as a reading of them matches them) are theirs too. GNOME
+      // Characters' character dialog, opened by a click, read "the app changed 2 objects in its other windows".
+      let matchedTops: Promise<Set<string>> | undefined;
+      const openedMatches = () =>
+        (matchedTops ??= appClientWindows(desktop, pid).then(async (windows) => {
+          const matches = await Promise.all((windows ?? []).filter((window) => opened.some((entry) => entry.window_id === window.id)).map((window) => desktop.topLevelOf(window).catch(() => undefined)));
+          return new Set(matches.flatMap((match) => (match && !match.weak ? [match.topLevel.path] : [])));
+        }));
       const inOpenedWindow = async (top: ObjectRef): Promise<boolean> => {
         if (openedTops.has(top.path)) return true;
-        if (openedNames.size === 0) return false;
+        if (opened.length === 0) return false;
         let named = namedOpened.get(top.path);
         if (!named) namedOpened.set(top.path, (named = readName(client, top).then((name) => openedNames.has(name), () => false)));
-        return named;
+        return (await named) || (await openedMatches()).has(top.path);
       };
       let otherWindows = 0;
       let unseenGone = 0;

@@ -743,20 +743,31 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
     const namedCombo = node.name !== '' && node.role === ATSPI_ROLE.COMBO_BOX;
     // So may a button that holds nothing, which may be named by the value it shows (a font button: valueButtonNamedByLabel).
     const namedButton = node.name !== '' && node.role === ATSPI_ROLE.PUSH_BUTTON && node.childCount === 0;
-    if ((node.name === '' && labelledRoles.has(node.role)) || namedCombo || namedButton) {
+    const unnamedControl = node.name === '' && labelledRoles.has(node.role);
+    if (unnamedControl || namedCombo || namedButton) {
+      const labelsOf = async (of: ObjectRef): Promise<string> => {
+        const relations = ((await call(of, atspiInterface('Accessible'), 'GetRelationSet'))?.[0] as [number, [string, string][]][] | undefined) ?? [];
+        const labels = objectRefs(relations.filter(([type]) => type === RELATION_LABELLED_BY).flatMap(([, targets]) => targets));
+        const names = await Promise.all(
+          labels.map(async (label) => {
+            // Qt also says a group box labels everything in it: only a label of its own names a combo box or a button.
+            if ((namedCombo || namedButton) && Number((await call(label, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ATSPI_ROLE.LABEL) return new Map<string, unknown>();
+            return readProperties(label, 'Accessible', ['Name']);
+          }),
+        );
+        return names.map((properties) => withoutObjectReplacements(String(properties.get('Name') ?? ''))).filter(Boolean).join(' ');
+      };
+      // libhandy's rows (HdyActionRow: GNOME System Monitor's preferences) tie their title to the row by labelled-by,
+      // and the switch or spin button the row holds to nothing, the title label being in no object's children: an
+      // unnamed control with no label of its own keeps its row's (rowLabel), which names it where it is all the row holds.
+      const row = unnamedControl && parent?.role === ATSPI_ROLE.LIST_ITEM && parent.bus && parent.path ? { bus: parent.bus, path: parent.path } : undefined;
       work.push(
-        call(node, atspiInterface('Accessible'), 'GetRelationSet').then(async (body) => {
-          const relations = (body?.[0] as [number, [string, string][]][] | undefined) ?? [];
-          const labels = objectRefs(relations.filter(([type]) => type === RELATION_LABELLED_BY).flatMap(([, targets]) => targets));
-          const names = await Promise.all(
-            labels.map(async (label) => {
-              // Qt also says a group box labels everything in it: only a label of its own names a combo box or a button.
-              if ((namedCombo || namedButton) && Number((await call(label, atspiInterface('Accessible'), 'GetRole'))?.[0]) !== ATSPI_ROLE.LABEL) return new Map<string, unknown>();
-              return readProperties(label, 'Accessible', ['Name']);
-            }),
-          );
-          const text = names.map((properties) => withoutObjectReplacements(String(properties.get('Name') ?? ''))).filter(Boolean).join(' ');
+        labelsOf(node).then(async (text) => {
           if (text) node.labelledBy = text;
+          else if (row) {
+            const title = await labelsOf(row);
+            if (title) node.rowLabel = title;
+          }
         }),
       );
     }

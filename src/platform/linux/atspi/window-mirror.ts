@@ -9,8 +9,9 @@ import { getProperty } from '../dbus/properties.js';
 import type { X11Connection } from '../x11/index.js';
 import type { AtspiClient } from './client.js';
 import { childPath, type AccessibilityEvent } from './event-monitor.js';
+import { heldAncestor } from './held-ancestor.js';
 import { anchorBox } from './link-anchor.js';
-import { atspiInterface, NULL_PATH, ROOT_PATH, type ObjectRef } from './object-ref.js';
+import { atspiInterface, type ObjectRef } from './object-ref.js';
 import { everywhere, changesWithoutEvent, readTree, scrollingRoles, scrollViewInside, viewInside, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
 import type { Rect } from './visible-children.js';
 
@@ -22,8 +23,6 @@ import type { Rect } from './visible-children.js';
 const MAX_PENDING_EVENTS = 256;
 /** Objects the mirror does not hold that events named, each placed by asking for its parents. */
 const MAX_UNKNOWN_OBJECTS = 64;
-/** Parents asked while placing an unknown object; deeper than any real window. */
-const MAX_PARENT_STEPS = 64;
 /** Calls in flight at once for the per-read checks (child counts, boxes). */
 const CHECK_CONCURRENCY = 128;
 
@@ -462,28 +461,11 @@ export class WindowMirror {
    * Throws Distrust when its parents cannot be followed.
    */
   private async ownerOf(path: string, timeoutMs: number): Promise<AtspiRawNode | undefined> {
-    let current = path;
-    for (let step = 0; step < MAX_PARENT_STEPS; step++) {
-      let parent: [string, string] | undefined;
-      try {
-        const body = await this.client.callObject({ bus: this.top.bus, path: current }, {
-          interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [atspiInterface('Accessible'), 'Parent'], timeoutMs,
-        });
-        parent = (body[0] as { value: [string, string] } | undefined)?.value;
-      } catch (error) {
-        if (error instanceof DBusError && !(error instanceof DBusTimeoutError) && step === 0) {
-          // The object is gone: it was never in the mirror, so what it was part of is named by the events of
-          // the objects that held it (a removal from a mirrored container changes that container's child count).
-          return undefined;
-        }
-        throw new Distrust(`the parents of ${path} could not be followed`);
-      }
-      if (!parent || parent[1] === NULL_PATH || parent[1] === ROOT_PATH || parent[0] !== this.top.bus) return undefined;
-      const owner = this.index.get(parent[1]);
-      if (owner) return owner.node;
-      current = parent[1];
+    try {
+      return await heldAncestor(this.client, { bus: this.top.bus, path }, (at) => this.index.get(at)?.node, timeoutMs);
+    } catch (error) {
+      throw new Distrust(`the parents of ${path} could not be followed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    throw new Distrust(`the parents of ${path} go deeper than ${MAX_PARENT_STEPS}`);
   }
 
   /** The mirrored objects whose child count is not what the mirror holds and the batch added (see announcedChildrenRoles). */
