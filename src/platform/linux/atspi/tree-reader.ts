@@ -81,6 +81,8 @@ export interface ReadTreeOptions {
   buttonShortcuts?: boolean;
   /** The toolkit answers its first client before its cache is filled (ToolkitQuirks.fillsCacheLazily): see filling-cache.ts. */
   fillsCacheLazily?: boolean;
+  /** Action names are asked one by one, never listed with GetActions (ToolkitQuirks.listsActionsUnsafely). */
+  actionsOneByOne?: boolean;
   /**
    * The application's Cache.GetItems answers objects' basics as their own calls do (ToolkitQuirks.basicsInCache): it
    * is asked once, and only objects it lacks are asked for them.
@@ -607,6 +609,11 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * them), so an empty one is asked again by index; matching actions by name needs every name.
    */
   async function readActionNames(node: AtspiRawNode): Promise<string[] | undefined> {
+    if (options.actionsOneByOne) {
+      const total = Number((await readProperties(node, 'Action', ['NActions'])).get('NActions') ?? Number.NaN);
+      if (!Number.isInteger(total) || total < 0) return undefined;
+      return Promise.all(Array.from({ length: total }, async (_, index) => String((await call(node, atspiInterface('Action'), 'GetName', 'i', [index]))?.[0] ?? '')));
+    }
     const body = await call(node, atspiInterface('Action'), 'GetActions');
     if (!body) return undefined;
     const names = ((body?.[0] as [string, string, string][] | undefined) ?? []).map(([name]) => name);
