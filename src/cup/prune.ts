@@ -217,7 +217,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
       children.push(...closedMenuHint(menuItemCount(child), true));
       continue;
     }
-    const direction = child.bounds && clipDirection(child.bounds, childViewport);
+    const direction = child.bounds && !spillsIntoView(child, childViewport) && clipDirection(child.bounds, childViewport);
     if (direction) {
       counts[direction] += countNodes([child]);
       continue;
@@ -234,6 +234,21 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
   // and dropping the hint would hide that there is more to scroll to.
   if (isCollapsibleLandmark(node, children)) return children;
   return [{ kind: 'node', node, children }];
+}
+
+/**
+ * A node placed out of the view whose children lie in it: its content runs past its box (CSS overflow left visible),
+ * as Chromium's settings page's main, as tall as its scroller and placed 933 px above the view, holds every setting
+ * shown on screen. A child of no size that is not off screen counts too: Chromium gives the page's view managers no
+ * height and says them shown by the pages they hold. The node is visited, its children judged by their own boxes, not
+ * counted out of view with its box.
+ */
+function spillsIntoView(node: CupNode, viewport: CupRect): boolean {
+  return (node.children ?? []).some((child) => {
+    if (!child.bounds) return false;
+    if (child.bounds.w === 0 || child.bounds.h === 0) return !child.states?.includes('offscreen') && (child.children?.length ?? 0) > 0;
+    return clipDirection(child.bounds, viewport) === undefined;
+  });
 }
 
 // COMPACT.md hoists every unnamed generic and region; one that can be clicked (a web div with a click

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import type { CupNode } from '../../src/cup/types.js';
 import { desktopRig } from '../helpers/desktop-rig.js';
@@ -42,5 +43,44 @@ describe('firefox-esr on about:preferences: controls with access keys', () => {
       assert.ok(box, `the ${detail} read holds the check box: ${read.summary}`);
       assert.ok(box.actions?.includes('toggle') && box.actions.includes('click'), `its actions: ${JSON.stringify(box.actions)}`);
     }
+  });
+});
+
+describe("chromium on chrome://settings/appearance scrolled to its end: what shows of a box placed above the view", () => {
+  let browser: Launched | undefined;
+  after(() => stopBrowser(browser));
+  const rig = desktopRig();
+  before(async () => {
+    // Chromium opens no chrome:// page given on its command line: the page is navigated to over its debugging port. A
+    // window this low makes the Appearance page some three times as tall as the view.
+    browser = await launchBrowser(rig.context, 'chromium', { urls: ['about:blank'], electron_debugging_port: 0, additional_arguments: ['--window-size=1000,540'] }, 'about:blank');
+    await callOk(rig.context, 'page', { action: 'navigate', window_id: browser.windowId, url: 'chrome://settings/appearance' });
+  });
+
+  test("every combo box and switch pyatspi reads shown in the page's scroller is in the reading, not counted as scrolled away with the main that holds it", async () => {
+    const { pid, windowId } = browser!;
+    const title = async () => ((await callOk(rig.context, 'list_windows', { pid })).structured.windows as { window_id: number; title: string }[]).find((window) => window.window_id === windowId)?.title ?? '';
+    // The page's own scroller, in its shadow roots, scrolled to its end once every section is laid out (the page grows).
+    const scroll = '(() => { const c = document.querySelector("settings-ui").shadowRoot.querySelector("#container"); c.scrollTop = c.scrollHeight; return [c.scrollTop, c.clientHeight]; })()';
+    type Seen = { shown: string[]; main?: [number, number, number, number]; view?: [number, number, number, number] };
+    let seen: Seen = { shown: [] };
+    for (const deadline = Date.now() + 20_000; ; await sleep(300)) {
+      const [top, height] = JSON.parse((await callOk(rig.context, 'page', { action: 'execute_javascript', window_id: windowId, javascript: scroll })).structured.result as string) as number[];
+      const nodes = await rig.oracle.attributes(pid, await title(), ['landmark', 'combo box', 'toggle button', 'document web']);
+      const main = nodes.find((node) => node.role === 'landmark' && node.attributes['xml-roles'] === 'main');
+      const view = nodes.find((node) => node.role === 'document web')?.extents;
+      // Controls wholly inside the document's box, below its toolbar (70 px), as pyatspi reads them shown.
+      const inView = (e: [number, number, number, number]) => view !== undefined && e[1] >= view[1] + 70 && e[1] + e[3] <= view[1] + view[3];
+      const shown = nodes.filter((node) => node.role !== 'landmark' && node.role !== 'document web' && node.name && node.states.includes('showing') && inView(node.extents)).map((node) => node.name.trim());
+      seen = { shown, main: main?.extents, view };
+      // The shape under test: the main's own box lies wholly above the view while controls it holds are shown.
+      if (main && view && main.extents[1] + main.extents[3] <= view[1] && shown.length >= 2 && top! > height!) break;
+      assert.ok(Date.now() < deadline, `the page never scrolled its main above the view: ${JSON.stringify(seen)}`);
+    }
+    const read = await callOk(rig.context, 'get_window_state', { window_id: windowId, include_screenshot: false });
+    for (const name of seen.shown) assert.ok(read.body!.includes(`"${name}"`), `pyatspi reads "${name}" shown; the reading lacks it: ${read.body}`);
+    const found = await callOk(rig.context, 'find_elements', { window_id: windowId, selector: 'role=combobox' });
+    const onScreen = (found.structured.matches as { name: string; states?: string[] }[]).filter((match) => !match.states?.includes('offscreen')).map((match) => match.name.trim());
+    for (const name of seen.shown.filter((shownName) => found.body?.includes(shownName))) assert.ok(onScreen.includes(name), `find_elements says "${name}" off screen: ${found.body}`);
   });
 });
