@@ -217,7 +217,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
       children.push(...closedMenuHint(menuItemCount(child), true));
       continue;
     }
-    const direction = child.bounds && !spillsIntoView(child, childViewport) && clipDirection(child.bounds, childViewport);
+    const direction = child.bounds && !spillsIntoView(child, childViewport, node) && clipDirection(child.bounds, childViewport);
     if (direction) {
       counts[direction] += countNodes([child]);
       continue;
@@ -237,19 +237,31 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
 }
 
 /**
- * A node placed out of the view whose children lie in it: its content runs past its box (CSS overflow left visible),
- * as Chromium's settings page's main, as tall as its scroller and placed 933 px above the view, holds every setting
- * shown on screen. A child of no size that is not off screen counts too: Chromium gives the page's view managers no
- * height and says them shown by the pages they hold. The node is visited, its children judged by their own boxes, not
- * counted out of view with its box.
+ * A node placed out of the view that shows what it holds there all the same, judged by its children: one of no size
+ * that holds any (its box bounds nothing: Chromium gives its settings page's view managers no height), or one filling
+ * the view or its parent in the direction it lies away (laid out to fill it, its content running past its edge: CSS
+ * overflow left visible). Chromium's settings page puts the whole page in a main as tall as its scroller; scrolled past
+ * that height, the main lay 933 px above the view, and every setting on screen read as "scroll up to see". A child
+ * counts when it lies in the view, or is of no size, not off screen, and shows what it holds so.
  */
-function spillsIntoView(node: CupNode, viewport: CupRect): boolean {
-  return (node.children ?? []).some((child) => {
+function spillsIntoView(node: CupNode, viewport: CupRect, parent: CupNode | undefined, depth = 0): boolean {
+  const box = node.bounds;
+  if (!box || !node.children?.length || depth > maxSpillDepth) return false;
+  const empty = box.w === 0 || box.h === 0;
+  const away = clipDirection(box, viewport);
+  const room = parent?.bounds;
+  const fills =
+    away === 'up' || away === 'down' ? box.h >= Math.min(viewport.h, room?.h ?? viewport.h) : away !== undefined && box.w >= Math.min(viewport.w, room?.w ?? viewport.w);
+  if (!empty && !fills) return false;
+  return node.children.some((child) => {
     if (!child.bounds) return false;
-    if (child.bounds.w === 0 || child.bounds.h === 0) return !child.states?.includes('offscreen') && (child.children?.length ?? 0) > 0;
+    if (child.bounds.w === 0 || child.bounds.h === 0) return !child.states?.includes('offscreen') && spillsIntoView(child, viewport, node, depth + 1);
     return clipDirection(child.bounds, viewport) === undefined;
   });
 }
+
+/** How many boxes of no size inside one another spillsIntoView follows. */
+const maxSpillDepth = 4;
 
 // COMPACT.md hoists every unnamed generic and region; one that can be clicked (a web div with a click
 // handler) is something an agent acts on, so it is kept. Scrolling alone does not keep it: a hoisted
@@ -262,8 +274,20 @@ function isHoisted(node: CupNode): boolean {
   // An unnamed text that holds objects (a web paragraph around a link) is a container: COMPACT.md would
   // skip it as empty text, and the link with it.
   if (node.role === 'text' && (node.children?.length ?? 0) > 0) return !hasNonFocusAction(node);
-  if (node.role === 'generic' || node.role === 'region') return !actionsWithoutFocus(node).some((action) => action !== 'scroll');
+  if (node.role === 'generic' || node.role === 'region') return !actionsWithoutFocus(node).some((action) => action !== 'scroll' && !(action === 'click' && platformFlag(node, 'clicksAncestor')));
   return node.role === 'group' && !hasNonFocusAction(node);
+}
+
+/**
+ * What the compact view shows nothing of: a container it hoists that holds only such things, an unnamed image, an
+ * unnamed text of no children. Chromium's settings menu items hold an icon's wrapper and a ripple, each clickable only
+ * through the item, beside the words that name the item: counted as the words' siblings, they kept `txt "Appearance"`
+ * under `mi "Appearance"` on every item.
+ */
+function showsNothing(node: CupNode): boolean {
+  if (node.name || node.value !== undefined) return false;
+  if (isHoisted(node)) return (node.children ?? []).every(showsNothing);
+  return (node.role === 'img' || node.role === 'text') && !node.children?.length;
 }
 
 /** A menu, or a menu bar's entry (which holds its menu's items): what opens as a popup. */
@@ -376,7 +400,7 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document. The marker Blink exposes before a list item's
   // words is no sibling (it goes too): Chromium's `li "Milk"` read with `txt "Milk"` under it, a line per item.
-  const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent)).length === 1;
+  const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent) && !showsNothing(sibling)).length === 1;
   // An unnamed text that holds objects and acts (Gecko's custom element host with a click listener, around the button
   // its shadow root holds) is kept as the clickable container it is: skipped, it took that button with it.
   if (node.role === 'text' && !node.name && !(node.children?.length)) return true;

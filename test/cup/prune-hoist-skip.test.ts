@@ -116,9 +116,31 @@ test('the only text child of an unnamed parent is kept', () => {
   assert.deepEqual(compactBody(tree), ['[e0] li', '  [e1] txt "Milk"']);
 });
 
-test('sibling count counts raw children, including ones that get skipped', () => {
+test('sibling count counts raw children that show something, not an unnamed image or an empty hoisted box', () => {
   const tree = [node(0, 'button', 'Save', { children: [node(1, 'text', 'Save'), node(2, 'img', '')] })];
-  assert.deepEqual(compactBody(tree), ['[e0] btn "Save"', '  [e1] txt "Save"']);
+  assert.deepEqual(compactBody(tree), ['[e0] btn "Save"']);
+  const named = [node(0, 'button', 'Save', { children: [node(1, 'text', 'Save'), node(2, 'img', 'Disk')] })];
+  assert.deepEqual(compactBody(named), ['[e0] btn "Save"', '  [e1] txt "Save"', '  [e2] img "Disk"']);
+});
+
+test("an unnamed container whose only click is its ancestor's is hoisted, and shows nothing beside the item's words", () => {
+  // Chromium's settings menu item: an icon's wrapper (holding an unnamed image), its words and a ripple, each offering
+  // Blink's clickAncestor.
+  const ancestorClick = { actions: ['click' as const], platform: { linux: { clicksAncestor: true } } };
+  const tree = [
+    node(0, 'menuitem', 'Appearance', {
+      actions: ['click'],
+      children: [
+        node(1, 'region', '', { ...ancestorClick, children: [node(2, 'img', '')] }),
+        node(3, 'text', 'Appearance', ancestorClick),
+        node(4, 'region', '', ancestorClick),
+      ],
+    }),
+  ];
+  assert.deepEqual(compactBody(tree), ['[e0] mi "Appearance" [clk]']);
+  // A container with a click of its own stays.
+  const own = [node(0, 'menuitem', 'Appearance', { actions: ['click'], children: [node(1, 'text', 'Appearance'), node(2, 'region', '', { actions: ['click'] })] })];
+  assert.deepEqual(compactBody(own), ['[e0] mi "Appearance" [clk]', '  [e1] txt "Appearance"', '  [e2] rgn [clk]']);
 });
 
 test('hoisted children: sibling count is the hoisted node raw child count', () => {

@@ -57,6 +57,28 @@ describe("chromium on chrome://settings/appearance scrolled to its end: what sho
     await callOk(rig.context, 'page', { action: 'navigate', window_id: browser.windowId, url: 'chrome://settings/appearance' });
   });
 
+  test("a button's words and ripple, clickable only through it, read as the button alone", async () => {
+    const { pid, windowId } = browser!;
+    const title = ((await callOk(rig.context, 'list_windows', { pid })).structured.windows as { window_id: number; title: string }[]).find((window) => window.window_id === windowId)?.title ?? '';
+    // pyatspi: the page's "Use GTK" button holds an unnamed box (its ripple) and its words, the words clicking it only
+    // as its ancestor (Blink's clickAncestor).
+    let children: { role: string; name: string; actions?: string[] }[] = [];
+    for (const deadline = Date.now() + 10_000; children.length === 0; await sleep(200)) {
+      const found = await rig.oracle.find(pid, title, 'push button', 'Use GTK');
+      if (found.found) children = (await rig.oracle.siblings(pid, title, 'static', 'Use GTK')).map((child) => ({ role: child.role, name: child.name }));
+      assert.ok(Date.now() < deadline, 'pyatspi never read the "Use GTK" button');
+    }
+    assert.deepEqual(children.map((child) => child.role).sort(), ['section', 'static'], `pyatspi reads the button's children: ${JSON.stringify(children)}`);
+    const body = (await callOk(rig.context, 'get_window_state', { window_id: windowId, include_screenshot: false })).body!;
+    const lines = body.split('\n');
+    const at = lines.findIndex((line) => / btn "Use GTK"/.test(line));
+    assert.ok(at >= 0, body);
+    const depth = (line: string) => line.length - line.trimStart().length;
+    const next = lines.findIndex((line, i) => i > at && depth(line) <= depth(lines[at]!));
+    const under = lines.slice(at + 1, next < 0 ? lines.length : next);
+    assert.deepEqual(under, [], `lines under the button: ${JSON.stringify(under)}`);
+  });
+
   test("every combo box and switch pyatspi reads shown in the page's scroller is in the reading, not counted as scrolled away with the main that holds it", async () => {
     const { pid, windowId } = browser!;
     const title = async () => ((await callOk(rig.context, 'list_windows', { pid })).structured.windows as { window_id: number; title: string }[]).find((window) => window.window_id === windowId)?.title ?? '';
