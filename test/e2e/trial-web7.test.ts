@@ -51,10 +51,11 @@ describe("chromium on chrome://settings/appearance scrolled to its end: what sho
   after(() => stopBrowser(browser));
   const rig = desktopRig();
   before(async () => {
-    // Chromium opens no chrome:// page given on its command line: the page is navigated to over its debugging port. A
-    // window this low makes the Appearance page some three times as tall as the view.
-    browser = await launchBrowser(rig.context, 'chromium', { urls: ['about:blank'], electron_debugging_port: 0, additional_arguments: ['--window-size=1000,540'] }, 'about:blank');
-    await callOk(rig.context, 'page', { action: 'navigate', window_id: browser.windowId, url: 'chrome://settings/appearance' });
+    // Chromium opens no chrome:// page named on its command line: launch_app opens it over the debugging port (the
+    // window had stayed on the New Tab page, and the result said nothing). A window this low makes the Appearance page
+    // some three times as tall as the view.
+    browser = await launchBrowser(rig.context, 'chromium', { urls: ['chrome://settings/appearance'], electron_debugging_port: 0, additional_arguments: ['--window-size=1000,540'] }, 'Settings');
+    assert.equal(browser.structured.urls_not_opened, undefined, JSON.stringify(browser.structured));
   });
 
   test("a button's words and ripple, clickable only through it, read as the button alone", async () => {
