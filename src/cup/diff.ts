@@ -436,6 +436,13 @@ function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): 
   return left.length === right.length && left.every((item, position) => item === right[position]);
 }
 
+/** Roles that hold or caption controls rather than being one, whatever click a page's listener gives them. */
+const CONTAINER_ROLES: ReadonlySet<string> = new Set(['group', 'region', 'generic', 'heading', 'text', 'list', 'listitem', 'document', 'window', 'dialog', 'toolbar', 'form', 'table', 'row']);
+
+function isContainerRole(role: CupRole): boolean {
+  return CONTAINER_ROLES.has(role);
+}
+
 function movedOnScreen(before: CupNode, after: CupNode): boolean {
   for (const state of MOVE_STATES) if ((before.states ?? []).includes(state) !== (after.states ?? []).includes(state)) return true;
   if (!before.bounds || !after.bounds) return before.bounds !== after.bounds;
@@ -452,6 +459,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const moved: MovedNode[] = [];
   // Moves that brought a node into view (off screen before, not now): a tab switched shows its page's controls.
   const cameIntoView = new Set<MovedNode>();
+  // Of those, the controls (something to act on), which are what a search or a switched pane brought to act on.
+  const controlsIntoView = new Set<MovedNode>();
   const changedEntries = new Map<Entry, NodeChanges>();
   for (const entry of newEntries) {
     const old = entry.partner;
@@ -464,24 +473,31 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     if (reparented || movedOnScreen(old.node, entry.node)) {
       const move = { ...described(entry.node), reparented };
       moved.push(move);
-      if (old.node.states?.includes('offscreen') && !entry.node.states?.includes('offscreen')) cameIntoView.add(move);
+      if (old.node.states?.includes('offscreen') && !entry.node.states?.includes('offscreen')) {
+        cameIntoView.add(move);
+        if (hasNonFocusAction(entry.node) && !isContainerRole(entry.node.role)) controlsIntoView.add(move);
+      }
     }
   }
   const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries)]);
   for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), those brought into
   // view before those taken out of it (Thunar's Behavior tab, clicked, named three controls of the Display page it
-  // hid, and none of its own), then unnamed ones, which their index and role still point at ("↕ 1 moved" in gedit said
-  // nothing of what had moved), shown in tree order (`moved` is in tree order; indices are not, once a window's
-  // numbering has outlived some changes).
+  // hid, and none of its own), controls before the groups, headings and texts around them (Firefox's settings searched
+  // for "zoom" named the Zoom group, its caption and its heading, and not the Default zoom box the search brought), then
+  // unnamed ones, which their index and role still point at ("↕ 1 moved" in gedit said nothing of what had moved),
+  // shown in tree order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
   const named = moved.filter((node) => !node.reparented && node.name);
   const picked = new Set(
     [
       ...moved.filter((node) => node.reparented),
+      ...named.filter((node) => controlsIntoView.has(node)),
       ...named.filter((node) => cameIntoView.has(node)),
       ...named.filter((node) => !cameIntoView.has(node)),
       ...moved.filter((node) => !node.reparented && !node.name),
-    ].slice(0, NOTABLE_MOVES),
+    ]
+      .filter((node, at, ranked) => ranked.indexOf(node) === at)
+      .slice(0, NOTABLE_MOVES),
   );
   const notable = moved.filter((node) => picked.has(node));
   const gone = oldEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry));
