@@ -46,6 +46,33 @@ describe('firefox-esr on about:preferences: controls with access keys', () => {
   });
 });
 
+describe('firefox-esr on about:preferences: a category chosen in its list', () => {
+  let browser: Launched | undefined;
+  after(() => stopBrowser(browser));
+  const rig = desktopRig();
+  before(async () => {
+    browser = await launchBrowser(rig.context, 'firefox-esr', { urls: ['about:preferences'] }, 'Settings');
+  });
+
+  test('a background click on another category selects it alone and switches the pane, as a person\'s click does', async () => {
+    const { pid, windowId, title } = browser!;
+    assert.deepEqual(await rig.oracle.selected(pid, title, 'Categories'), ['General'], 'pyatspi reads General chosen at first');
+    for (const [category, pane] of [['Privacy & Security', 'privacy'], ['Home', 'home']] as const) {
+      const clicked = await callOk(rig.context, 'click', { window_id: windowId, selector: `role=option name="${category}"` });
+      let selected: string[] = [];
+      for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(100)) {
+        selected = await rig.oracle.selected(pid, title, 'Categories');
+        if (selected.length === 1 && selected[0] === category) break;
+      }
+      // The judges: the list's selection as pyatspi reads it, and the pane the page shows, which its address names.
+      assert.deepEqual(selected, [category], `pyatspi reads the categories selected after the click: ${clicked.summary}\n${clicked.body}`);
+      const address = await rig.oracle.find(pid, title, 'entry', 'Search with Google or enter address');
+      assert.equal(address.text, `about:preferences#${pane}`, 'the page switched its pane');
+      assert.match(clicked.body ?? '', /states of \[e\d+\]: \+sel/, 'the evidence tells the option selected');
+    }
+  });
+});
+
 describe("chromium on chrome://settings/appearance scrolled to its end: what shows of a box placed above the view", () => {
   let browser: Launched | undefined;
   after(() => stopBrowser(browser));
