@@ -428,8 +428,12 @@ function isPlainLabel(node: CupNode): node is CupNode & { name: string } {
  * label's line goes and the control takes its place; a web form read `txt "E-mail" [clk]` over `tbx "E-mail"`.
  */
 function wrapsItsControl(node: CupNode): boolean {
-  if (!isPlainLabel(node) || node.states?.includes('disabled') || node.children?.length !== 1) return false;
-  const control = node.children[0]!;
+  if (!isPlainLabel(node) || node.states?.includes('disabled') || !node.children?.length) return false;
+  // Beside the control, the words in a span of their own (`<label><input type=checkbox><span>Show only
+  // modified</span></label>`, about:config's): texts saying none but the label's words, or nothing at all.
+  const controls = node.children.filter((child) => !showsNothing(child) && !(child.role === 'text' && !child.children?.length && repeatsName(node.name, child.name)));
+  if (controls.length !== 1) return false;
+  const control = controls[0]!;
   if (control.role === 'text' || control.name === undefined || !hasNonFocusAction(control)) return false;
   const words = normaliseWhitespace(node.name);
   const name = normaliseWhitespace(control.name);

@@ -250,6 +250,12 @@ test('a page\'s label around the control it names gives way to the control, name
   assert.equal(wrapped('E-mail', node(2, 'textbox', 'E-mail')).length, 3, 'a control without an action');
   const two = compactBody([win([node(1, 'text', 'E-mail', { actions: ['click'], children: [node(2, 'textbox', 'E-mail', { actions: ['type'] }), node(3, 'link', 'help', { actions: ['click'] })] })])]);
   assert.equal(two.length, 4, 'a label holding a link besides its field');
+  // about:config's `<label><input type=checkbox><span>Show only modified preferences</span></label>`: the words in a
+  // span of their own beside the check box (Gecko's text of them) read `txt "Show only ..." [clk]` over the check box.
+  const spanned = compactBody([
+    win([node(1, 'text', 'Show only modified preferences', { actions: ['click'], children: [node(2, 'checkbox', 'Show only modified preferences', { actions: ['toggle'] }), node(3, 'text', 'Show only modified preferences')] })]),
+  ]);
+  assert.deepEqual(spanned, ['[e0] win "W"', '  [e2] chk "Show only modified preferences" [tog]']);
 });
 
 test("a group's caption, a text of the group's words among its children, is said once, on the group's line", () => {
