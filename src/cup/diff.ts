@@ -366,6 +366,22 @@ function namesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
   return echoes;
 }
 
+/**
+ * The changed texts whose only change is a rename their parent's line tells already: the words of a cell or label
+ * named by them (about:config's value cell read `~ [e75] cel name: "false (default)" → "true (custom)"` and then the
+ * same of its text `[e76] txt`).
+ */
+function namesToldAbove(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
+  const echoes = new Set<Entry>();
+  for (const [entry, changes] of changed) {
+    if (entry.node.role !== 'text' || !changes.name || Object.keys(changes).length !== 1 || !entry.parent) continue;
+    const above = changed.get(entry.parent);
+    const same = (change: TextChange | undefined) => change !== undefined && change.from === changes.name!.from && change.to === changes.name!.to;
+    if (above && (same(above.name) || same(above.value))) echoes.add(entry);
+  }
+  return echoes;
+}
+
 /** A node's state changes as words: "+hidden" for one added, "-disabled" for one removed. */
 function stateChangeWords(states: NonNullable<NodeChanges['states']>): string[] {
   return [...states.added.map((state) => `+${state}`), ...states.removed.map((state) => `-${state}`)];
@@ -479,7 +495,7 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
       }
     }
   }
-  const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries)]);
+  const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries), ...namesToldAbove(changedEntries)]);
   for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), those brought into
   // view before those taken out of it (Thunar's Behavior tab, clicked, named three controls of the Display page it

@@ -233,6 +233,15 @@ test('of the nodes a search brought into view, its controls are named before the
   assert.deepEqual(diff.moved.notable.map((move) => move.name), ['Zoom', 'Default zoom', 'Zoom text only'], 'the two controls, and then the group, in tree order');
 });
 
+test("a cell renamed by the words it holds is one line: its text's rename and its value's same change are not told again", () => {
+  // about:config's value cell after a Toggle: the cell's name and value, and its text's name, all went "false (default)"
+  // → "true (custom)".
+  const cell = (words: string) => node(2, 'cell', words, { value: words, bounds: box(0, 0), children: [node(3, 'text', words, { bounds: box(0, 0) })] });
+  const ids = { 0: 'w', 1: 'g', 2: 'c', 3: 't' };
+  const diff = diffTrees(reading(form([cell('false (default)')]), ids), reading(form([cell('true (custom)')]), ids));
+  assert.deepEqual(diffLines(diff), ['~ [e2] cel name: "false (default)" \u2192 "true (custom)"']);
+});
+
 test('long values are cut in a change line', () => {
   const before = reading(form([node(2, 'textbox', 'Doc', { value: 'x' })]), { 2: 'd' });
   const after = reading(form([node(2, 'textbox', 'Doc', { value: 'y'.repeat(500) })]), { 2: 'd' });
