@@ -273,9 +273,18 @@ function isHoisted(node: CupNode): boolean {
   if (isDrawnSurface(node)) return false;
   // An unnamed text that holds objects (a web paragraph around a link) is a container: COMPACT.md would
   // skip it as empty text, and the link with it.
-  if (node.role === 'text' && (node.children?.length ?? 0) > 0) return !hasNonFocusAction(node);
-  if (node.role === 'generic' || node.role === 'region') return !actionsWithoutFocus(node).some((action) => action !== 'scroll' && !(action === 'click' && platformFlag(node, 'clicksAncestor')));
+  if (node.role === 'text' && (node.children?.length ?? 0) > 0) return ownVerbs(node).length === 0;
+  if (node.role === 'generic' || node.role === 'region') return !ownVerbs(node).some((action) => action !== 'scroll');
   return node.role === 'group' && !hasNonFocusAction(node);
+}
+
+/**
+ * The verbs a node offers of its own: not focus, nor a click that is only its clickable ancestor's (Blink's
+ * clickAncestor: a page listening for clicks on its body, as Sphinx's do, gives one to every paragraph, and the Python
+ * documentation read each paragraph as a `txt [clk]` wrapper around another around its words).
+ */
+function ownVerbs(node: CupNode): string[] {
+  return actionsWithoutFocus(node).filter((action) => !(action === 'click' && platformFlag(node, 'clicksAncestor')));
 }
 
 /**

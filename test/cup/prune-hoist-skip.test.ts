@@ -138,6 +138,9 @@ test("an unnamed container whose only click is its ancestor's is hoisted, and sh
     }),
   ];
   assert.deepEqual(compactBody(tree), ['[e0] mi "Appearance" [clk]']);
+  // A paragraph whose click is only its ancestor's (Sphinx's pages listen for clicks on their body) holds its words.
+  const paragraph = [node(0, 'document', 'Docs', { children: [node(1, 'text', '', { ...ancestorClick, children: [node(2, 'text', 'Welcome!', ancestorClick), node(3, 'link', 'Tutorial', { actions: ['click'] })] })] })];
+  assert.deepEqual(compactBody(paragraph), ['[e0] doc "Docs"', '  [e2] txt "Welcome!" [clk]', '  [e3] lnk "Tutorial" [clk]']);
   // A container with a click of its own stays.
   const own = [node(0, 'menuitem', 'Appearance', { actions: ['click'], children: [node(1, 'text', 'Appearance'), node(2, 'region', '', { actions: ['click'] })] })];
   assert.deepEqual(compactBody(own), ['[e0] mi "Appearance" [clk]', '  [e1] txt "Appearance"', '  [e2] rgn [clk]']);
