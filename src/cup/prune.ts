@@ -416,6 +416,7 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   if (node.role === 'text' && node.name && lone && repeatsName(parent?.name, node.name)) return true;
   if (isGroupCaption(node, parent)) return true;
   if (spellsItsRow(node, parent)) return true;
+  if (node.role === 'text' && spelledByParent(parent).has(node)) return true;
   if (labelsSiblingControl(node, siblings)) return true;
   if (isDrawnListMarker(node, parent)) return true;
   return false;
@@ -517,6 +518,37 @@ function spellsItsRow(node: CupNode, parent: CupNode | undefined): boolean {
   const letters = (text: string) => text.replace(/\s+/g, '');
   return cells.every(bare) && letters(parent.name) === letters(cells.map((cell) => cell.name).join(''));
 }
+
+/**
+ * The texts among a parent's children whose words, with its other children's, read in order, are the parent's name: a
+ * page's search result highlights the words it matched in spans of their own, and Sphinx's `lnk "dataclasses"` read
+ * `txt "dataclass"` and `txt "es"` under it, its list item its link and four texts saying its name again. Children the
+ * view hoists (an unnamed span) are read through, what it shows nothing of left out; the texts (no verb of their own,
+ * nothing inside) go, as the parent's line says their words in their order. Any other child keeps its line.
+ */
+function spelledByParent(parent: CupNode | undefined): ReadonlySet<CupNode> {
+  if (!parent?.name || !parent.children?.length) return noNodes;
+  const known = spelledTexts.get(parent);
+  if (known) return known;
+  const spoken: CupNode[] = [];
+  const gather = (children: readonly CupNode[]): boolean =>
+    children.every((child) => {
+      if (showsNothing(child) || isDrawnListMarker(child, parent)) return true;
+      if (isHoisted(child)) return gather(child.children ?? []);
+      spoken.push(child);
+      return child.name !== '';
+    });
+  const letters = (text: string) => text.replace(/\s+/g, '');
+  const texts = gather(parent.children) && spoken.length > 1 && letters(spoken.map((child) => child.name).join('')) === letters(parent.name)
+    ? new Set(spoken.filter((child) => child.role === 'text' && !child.children?.length && ownVerbs(child).length === 0))
+    : noNodes;
+  spelledTexts.set(parent, texts);
+  return texts;
+}
+
+const noNodes: ReadonlySet<CupNode> = new Set();
+/** spelledByParent's answers, by parent: asked once per child. */
+const spelledTexts = new WeakMap<CupNode, ReadonlySet<CupNode>>();
 
 /**
  * Hidden by the app and not on screen (a browser's unused toolbar buttons, a maximized window's Restore, the rows of

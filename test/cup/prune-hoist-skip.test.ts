@@ -261,6 +261,18 @@ test('a page\'s label around the control it names gives way to the control, name
   assert.deepEqual(spanned, ['[e0] win "W"', '  [e2] chk "Show only modified preferences" [tog]']);
 });
 
+test("texts that spell their parent's name with its other children, through unnamed spans, are said once, on the parent's line", () => {
+  // Sphinx's search results: `<li><a>dataclasses</a> (Python module, in <span>dataclass</span>es — Data Classes)</li>`,
+  // the matched words in highlighting spans; a link whose highlighted words are two texts.
+  const span = (words: string) => node(9, 'generic', '', { children: [node(10, 'text', words)] });
+  const link = node(2, 'link', 'dataclasses', { actions: ['click'], children: [node(3, 'text', 'dataclass'), node(4, 'text', 'es')] });
+  const item = node(1, 'listitem', 'dataclasses (Python module, in dataclass es — Data Classes)', { children: [link, node(5, 'text', '(Python module, in'), span('dataclass'), node(6, 'text', 'es'), node(7, 'text', '— Data Classes)')] });
+  assert.deepEqual(compactBody([win([item])]), ['[e0] win "W"', '  [e1] li "dataclasses (Python module, in dataclass es — Data Classes)"', '    [e2] lnk "dataclasses" [clk]']);
+  // Words that are not the parent's name keep their lines.
+  const other = node(1, 'listitem', 'dataclasses', { children: [node(2, 'link', 'dataclasses', { actions: ['click'] }), node(5, 'text', 'new in 3.7')] });
+  assert.equal(compactBody([win([other])]).length, 4);
+});
+
 test("a group's caption, a text of the group's words among its children, is said once, on the group's line", () => {
   // GTK 2 and 3 frames as pyatspi reads them (gpicview's Preferences): a panel named by its label, holding what it
   // frames, then the label.
