@@ -38,9 +38,11 @@ function attributeTexts(attributes: NodeChanges['attributes']): string[] {
 
 function changedLine(node: ChangedNode): string {
   const { name, value, description, states, attributes } = node.changes;
+  // A cell named by the words it holds changes both alike: its value's change says it (about:config's "false (default)").
+  const valueAsName = name !== undefined && value !== undefined && name.from === value.from && name.to === value.to;
   const parts = [
     ...(name ? [changeText('name', name)] : []),
-    ...(value ? [changeText('value', value)] : []),
+    ...(value && !valueAsName ? [changeText('value', value)] : []),
     ...(description ? [changeText('description', description)] : []),
     ...(states ? [`states: ${stateChangesText(states.added, states.removed)}`] : []),
     ...attributeTexts(attributes),

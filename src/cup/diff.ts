@@ -366,6 +366,22 @@ function namesToldInside(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
   return echoes;
 }
 
+/**
+ * The changed texts whose only change is a rename their parent's line tells already: the words of a cell or label
+ * named by them (about:config's value cell read `~ [e75] cel name: "false (default)" → "true (custom)"` and then the
+ * same of its text `[e76] txt`).
+ */
+function namesToldAbove(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
+  const echoes = new Set<Entry>();
+  for (const [entry, changes] of changed) {
+    if (entry.node.role !== 'text' || !changes.name || Object.keys(changes).length !== 1 || !entry.parent) continue;
+    const above = changed.get(entry.parent);
+    const same = (change: TextChange | undefined) => change !== undefined && change.from === changes.name!.from && change.to === changes.name!.to;
+    if (above && (same(above.name) || same(above.value))) echoes.add(entry);
+  }
+  return echoes;
+}
+
 /** A node's state changes as words: "+hidden" for one added, "-disabled" for one removed. */
 function stateChangeWords(states: NonNullable<NodeChanges['states']>): string[] {
   return [...states.added.map((state) => `+${state}`), ...states.removed.map((state) => `-${state}`)];
@@ -436,6 +452,13 @@ function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): 
   return left.length === right.length && left.every((item, position) => item === right[position]);
 }
 
+/** Roles that hold or caption controls rather than being one, whatever click a page's listener gives them. */
+const CONTAINER_ROLES: ReadonlySet<string> = new Set(['group', 'region', 'generic', 'heading', 'text', 'list', 'listitem', 'document', 'window', 'dialog', 'toolbar', 'form', 'table', 'row']);
+
+function isContainerRole(role: CupRole): boolean {
+  return CONTAINER_ROLES.has(role);
+}
+
 function movedOnScreen(before: CupNode, after: CupNode): boolean {
   // A node hidden in either reading has no place it moved from or to: it turned hidden or shown, which its state change
   // says. Clocks' Alarms tab, clicked, read each row of the World page it hid "+hid", and again among "24 moved".
@@ -455,6 +478,8 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
   const moved: MovedNode[] = [];
   // Moves that brought a node into view (off screen before, not now): a tab switched shows its page's controls.
   const cameIntoView = new Set<MovedNode>();
+  // Of those, the controls (something to act on), which are what a search or a switched pane brought to act on.
+  const controlsIntoView = new Set<MovedNode>();
   const changedEntries = new Map<Entry, NodeChanges>();
   for (const entry of newEntries) {
     const old = entry.partner;
@@ -467,24 +492,31 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
     if (reparented || movedOnScreen(old.node, entry.node)) {
       const move = { ...described(entry.node), reparented };
       moved.push(move);
-      if (old.node.states?.includes('offscreen') && !entry.node.states?.includes('offscreen')) cameIntoView.add(move);
+      if (old.node.states?.includes('offscreen') && !entry.node.states?.includes('offscreen')) {
+        cameIntoView.add(move);
+        if (hasNonFocusAction(entry.node) && !isContainerRole(entry.node.role)) controlsIntoView.add(move);
+      }
     }
   }
-  const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries)]);
+  const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries), ...namesToldAbove(changedEntries)]);
   for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), those brought into
   // view before those taken out of it (Thunar's Behavior tab, clicked, named three controls of the Display page it
-  // hid, and none of its own), then unnamed ones, which their index and role still point at ("↕ 1 moved" in gedit said
-  // nothing of what had moved), shown in tree order (`moved` is in tree order; indices are not, once a window's
-  // numbering has outlived some changes).
+  // hid, and none of its own), controls before the groups, headings and texts around them (Firefox's settings searched
+  // for "zoom" named the Zoom group, its caption and its heading, and not the Default zoom box the search brought), then
+  // unnamed ones, which their index and role still point at ("↕ 1 moved" in gedit said nothing of what had moved),
+  // shown in tree order (`moved` is in tree order; indices are not, once a window's numbering has outlived some changes).
   const named = moved.filter((node) => !node.reparented && node.name);
   const picked = new Set(
     [
       ...moved.filter((node) => node.reparented),
+      ...named.filter((node) => controlsIntoView.has(node)),
       ...named.filter((node) => cameIntoView.has(node)),
       ...named.filter((node) => !cameIntoView.has(node)),
       ...moved.filter((node) => !node.reparented && !node.name),
-    ].slice(0, NOTABLE_MOVES),
+    ]
+      .filter((node, at, ranked) => ranked.indexOf(node) === at)
+      .slice(0, NOTABLE_MOVES),
   );
   const notable = moved.filter((node) => picked.has(node));
   const gone = oldEntries.filter((entry) => !entry.partner && !toldByOthers(entry) && !unreadInOther(entry));

@@ -217,7 +217,7 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
       children.push(...closedMenuHint(menuItemCount(child), true));
       continue;
     }
-    const direction = child.bounds && clipDirection(child.bounds, childViewport);
+    const direction = child.bounds && !spillsIntoView(child, childViewport, node) && clipDirection(child.bounds, childViewport);
     if (direction) {
       counts[direction] += countNodes([child]);
       continue;
@@ -236,6 +236,33 @@ function visit(node: CupNode, parent: CupNode | undefined, siblings: readonly Cu
   return [{ kind: 'node', node, children }];
 }
 
+/**
+ * A node placed out of the view that shows what it holds there all the same, judged by its children: one of no size
+ * that holds any (its box bounds nothing: Chromium gives its settings page's view managers no height), or one filling
+ * the view or its parent in the direction it lies away (laid out to fill it, its content running past its edge: CSS
+ * overflow left visible). Chromium's settings page puts the whole page in a main as tall as its scroller; scrolled past
+ * that height, the main lay 933 px above the view, and every setting on screen read as "scroll up to see". A child
+ * counts when it lies in the view, or is of no size, not off screen, and shows what it holds so.
+ */
+function spillsIntoView(node: CupNode, viewport: CupRect, parent: CupNode | undefined, depth = 0): boolean {
+  const box = node.bounds;
+  if (!box || !node.children?.length || depth > maxSpillDepth) return false;
+  const empty = box.w === 0 || box.h === 0;
+  const away = clipDirection(box, viewport);
+  const room = parent?.bounds;
+  const fills =
+    away === 'up' || away === 'down' ? box.h >= Math.min(viewport.h, room?.h ?? viewport.h) : away !== undefined && box.w >= Math.min(viewport.w, room?.w ?? viewport.w);
+  if (!empty && !fills) return false;
+  return node.children.some((child) => {
+    if (!child.bounds) return false;
+    if (child.bounds.w === 0 || child.bounds.h === 0) return !child.states?.includes('offscreen') && spillsIntoView(child, viewport, node, depth + 1);
+    return clipDirection(child.bounds, viewport) === undefined;
+  });
+}
+
+/** How many boxes of no size inside one another spillsIntoView follows. */
+const maxSpillDepth = 4;
+
 // COMPACT.md hoists every unnamed generic and region; one that can be clicked (a web div with a click
 // handler) is something an agent acts on, so it is kept. Scrolling alone does not keep it: a hoisted
 // node's children are shown in its place and scroll with it.
@@ -246,9 +273,30 @@ function isHoisted(node: CupNode): boolean {
   if (isDrawnSurface(node)) return false;
   // An unnamed text that holds objects (a web paragraph around a link) is a container: COMPACT.md would
   // skip it as empty text, and the link with it.
-  if (node.role === 'text' && (node.children?.length ?? 0) > 0) return !hasNonFocusAction(node);
-  if (node.role === 'generic' || node.role === 'region') return !actionsWithoutFocus(node).some((action) => action !== 'scroll');
+  if (node.role === 'text' && (node.children?.length ?? 0) > 0) return ownVerbs(node).length === 0;
+  if (node.role === 'generic' || node.role === 'region') return !ownVerbs(node).some((action) => action !== 'scroll');
   return node.role === 'group' && !hasNonFocusAction(node);
+}
+
+/**
+ * The verbs a node offers of its own: not focus, nor a click that is only its clickable ancestor's (Blink's
+ * clickAncestor: a page listening for clicks on its body, as Sphinx's do, gives one to every paragraph, and the Python
+ * documentation read each paragraph as a `txt [clk]` wrapper around another around its words).
+ */
+function ownVerbs(node: CupNode): string[] {
+  return actionsWithoutFocus(node).filter((action) => !(action === 'click' && platformFlag(node, 'clicksAncestor')));
+}
+
+/**
+ * What the compact view shows nothing of: a container it hoists that holds only such things, an unnamed image, an
+ * unnamed text of no children. Chromium's settings menu items hold an icon's wrapper and a ripple, each clickable only
+ * through the item, beside the words that name the item: counted as the words' siblings, they kept `txt "Appearance"`
+ * under `mi "Appearance"` on every item.
+ */
+function showsNothing(node: CupNode): boolean {
+  if (node.name || node.value !== undefined) return false;
+  if (isHoisted(node)) return (node.children ?? []).every(showsNothing);
+  return (node.role === 'img' || node.role === 'text') && !node.children?.length;
 }
 
 /** A menu, or a menu bar's entry (which holds its menu's items): what opens as a popup. */
@@ -361,13 +409,14 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document. The marker Blink exposes before a list item's
   // words is no sibling (it goes too): Chromium's `li "Milk"` read with `txt "Milk"` under it, a line per item.
-  const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent)).length === 1;
+  const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent) && !showsNothing(sibling)).length === 1;
   // An unnamed text that holds objects and acts (Gecko's custom element host with a click listener, around the button
   // its shadow root holds) is kept as the clickable container it is: skipped, it took that button with it.
   if (node.role === 'text' && !node.name && !(node.children?.length)) return true;
   if (node.role === 'text' && node.name && lone && repeatsName(parent?.name, node.name)) return true;
   if (isGroupCaption(node, parent)) return true;
   if (spellsItsRow(node, parent)) return true;
+  if (node.role === 'text' && spelledByParent(parent).has(node)) return true;
   if (labelsSiblingControl(node, siblings)) return true;
   if (isDrawnListMarker(node, parent)) return true;
   return false;
@@ -389,8 +438,12 @@ function isPlainLabel(node: CupNode): node is CupNode & { name: string } {
  * label's line goes and the control takes its place; a web form read `txt "E-mail" [clk]` over `tbx "E-mail"`.
  */
 function wrapsItsControl(node: CupNode): boolean {
-  if (!isPlainLabel(node) || node.states?.includes('disabled') || node.children?.length !== 1) return false;
-  const control = node.children[0]!;
+  if (!isPlainLabel(node) || node.states?.includes('disabled') || !node.children?.length) return false;
+  // Beside the control, the words in a span of their own (`<label><input type=checkbox><span>Show only
+  // modified</span></label>`, about:config's): texts saying none but the label's words, or nothing at all.
+  const controls = node.children.filter((child) => !showsNothing(child) && !(child.role === 'text' && !child.children?.length && repeatsName(node.name, child.name)));
+  if (controls.length !== 1) return false;
+  const control = controls[0]!;
   if (control.role === 'text' || control.name === undefined || !hasNonFocusAction(control)) return false;
   const words = normaliseWhitespace(node.name);
   const name = normaliseWhitespace(control.name);
@@ -465,6 +518,37 @@ function spellsItsRow(node: CupNode, parent: CupNode | undefined): boolean {
   const letters = (text: string) => text.replace(/\s+/g, '');
   return cells.every(bare) && letters(parent.name) === letters(cells.map((cell) => cell.name).join(''));
 }
+
+/**
+ * The texts among a parent's children whose words, with its other children's, read in order, are the parent's name: a
+ * page's search result highlights the words it matched in spans of their own, and Sphinx's `lnk "dataclasses"` read
+ * `txt "dataclass"` and `txt "es"` under it, its list item its link and four texts saying its name again. Children the
+ * view hoists (an unnamed span) are read through, what it shows nothing of left out; the texts (no verb of their own,
+ * nothing inside) go, as the parent's line says their words in their order. Any other child keeps its line.
+ */
+function spelledByParent(parent: CupNode | undefined): ReadonlySet<CupNode> {
+  if (!parent?.name || !parent.children?.length) return noNodes;
+  const known = spelledTexts.get(parent);
+  if (known) return known;
+  const spoken: CupNode[] = [];
+  const gather = (children: readonly CupNode[]): boolean =>
+    children.every((child) => {
+      if (showsNothing(child) || isDrawnListMarker(child, parent)) return true;
+      if (isHoisted(child)) return gather(child.children ?? []);
+      spoken.push(child);
+      return child.name !== '';
+    });
+  const letters = (text: string) => text.replace(/\s+/g, '');
+  const texts = gather(parent.children) && spoken.length > 1 && letters(spoken.map((child) => child.name).join('')) === letters(parent.name)
+    ? new Set(spoken.filter((child) => child.role === 'text' && !child.children?.length && ownVerbs(child).length === 0))
+    : noNodes;
+  spelledTexts.set(parent, texts);
+  return texts;
+}
+
+const noNodes: ReadonlySet<CupNode> = new Set();
+/** spelledByParent's answers, by parent: asked once per child. */
+const spelledTexts = new WeakMap<CupNode, ReadonlySet<CupNode>>();
 
 /**
  * Hidden by the app and not on screen (a browser's unused toolbar buttons, a maximized window's Restore, the rows of

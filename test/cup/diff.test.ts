@@ -210,6 +210,38 @@ test('the moves named are those that brought a node into view before those that 
   assert.deepEqual(diff.moved.notable.map((move) => move.name), ['Display A', 'Behavior A', 'Behavior B'], 'both shown now, and one taken away, in tree order');
 });
 
+test('of the nodes a search brought into view, its controls are named before the group, caption and heading around them', () => {
+  // Firefox's settings searched for "zoom": the Zoom group comes into view with its caption, heading, a combo box and a
+  // check box; the moves had named the group, its caption and its heading.
+  const at = (shown: boolean, y: number) => (shown ? { bounds: box(0, y) } : { states: ['offscreen'] as CupState[] });
+  const zoom = (shown: boolean) =>
+    form([
+      node(2, 'group', 'Zoom', {
+        actions: ['click'],
+        ...at(shown, 10),
+        children: [
+          node(3, 'text', 'Zoom', at(shown, 10)),
+          node(4, 'heading', 'Zoom', { actions: ['click'], ...at(shown, 10) }),
+          node(5, 'combobox', 'Default zoom', { actions: ['click', 'expand'], value: '100%', ...at(shown, 40) }),
+          node(6, 'checkbox', 'Zoom text only', { actions: ['toggle'], ...at(shown, 80) }),
+        ],
+      }),
+    ]);
+  const ids = { 0: 'w', 1: 'g', 2: 'z', 3: 't', 4: 'h', 5: 'c', 6: 'x' };
+  const diff = diffTrees(reading(zoom(false), ids), reading(zoom(true), ids));
+  assert.equal(diff.moved.count, 5);
+  assert.deepEqual(diff.moved.notable.map((move) => move.name), ['Zoom', 'Default zoom', 'Zoom text only'], 'the two controls, and then the group, in tree order');
+});
+
+test("a cell renamed by the words it holds is one line: its text's rename and its value's same change are not told again", () => {
+  // about:config's value cell after a Toggle: the cell's name and value, and its text's name, all went "false (default)"
+  // → "true (custom)".
+  const cell = (words: string) => node(2, 'cell', words, { value: words, bounds: box(0, 0), children: [node(3, 'text', words, { bounds: box(0, 0) })] });
+  const ids = { 0: 'w', 1: 'g', 2: 'c', 3: 't' };
+  const diff = diffTrees(reading(form([cell('false (default)')]), ids), reading(form([cell('true (custom)')]), ids));
+  assert.deepEqual(diffLines(diff), ['~ [e2] cel name: "false (default)" \u2192 "true (custom)"']);
+});
+
 test('long values are cut in a change line', () => {
   const before = reading(form([node(2, 'textbox', 'Doc', { value: 'x' })]), { 2: 'd' });
   const after = reading(form([node(2, 'textbox', 'Doc', { value: 'y'.repeat(500) })]), { 2: 'd' });

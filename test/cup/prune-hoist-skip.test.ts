@@ -116,9 +116,34 @@ test('the only text child of an unnamed parent is kept', () => {
   assert.deepEqual(compactBody(tree), ['[e0] li', '  [e1] txt "Milk"']);
 });
 
-test('sibling count counts raw children, including ones that get skipped', () => {
+test('sibling count counts raw children that show something, not an unnamed image or an empty hoisted box', () => {
   const tree = [node(0, 'button', 'Save', { children: [node(1, 'text', 'Save'), node(2, 'img', '')] })];
-  assert.deepEqual(compactBody(tree), ['[e0] btn "Save"', '  [e1] txt "Save"']);
+  assert.deepEqual(compactBody(tree), ['[e0] btn "Save"']);
+  const named = [node(0, 'button', 'Save', { children: [node(1, 'text', 'Save'), node(2, 'img', 'Disk')] })];
+  assert.deepEqual(compactBody(named), ['[e0] btn "Save"', '  [e1] txt "Save"', '  [e2] img "Disk"']);
+});
+
+test("an unnamed container whose only click is its ancestor's is hoisted, and shows nothing beside the item's words", () => {
+  // Chromium's settings menu item: an icon's wrapper (holding an unnamed image), its words and a ripple, each offering
+  // Blink's clickAncestor.
+  const ancestorClick = { actions: ['click' as const], platform: { linux: { clicksAncestor: true } } };
+  const tree = [
+    node(0, 'menuitem', 'Appearance', {
+      actions: ['click'],
+      children: [
+        node(1, 'region', '', { ...ancestorClick, children: [node(2, 'img', '')] }),
+        node(3, 'text', 'Appearance', ancestorClick),
+        node(4, 'region', '', ancestorClick),
+      ],
+    }),
+  ];
+  assert.deepEqual(compactBody(tree), ['[e0] mi "Appearance" [clk]']);
+  // A paragraph whose click is only its ancestor's (Sphinx's pages listen for clicks on their body) holds its words.
+  const paragraph = [node(0, 'document', 'Docs', { children: [node(1, 'text', '', { ...ancestorClick, children: [node(2, 'text', 'Welcome!', ancestorClick), node(3, 'link', 'Tutorial', { actions: ['click'] })] })] })];
+  assert.deepEqual(compactBody(paragraph), ['[e0] doc "Docs"', '  [e2] txt "Welcome!" [clk]', '  [e3] lnk "Tutorial" [clk]']);
+  // A container with a click of its own stays.
+  const own = [node(0, 'menuitem', 'Appearance', { actions: ['click'], children: [node(1, 'text', 'Appearance'), node(2, 'region', '', { actions: ['click'] })] })];
+  assert.deepEqual(compactBody(own), ['[e0] mi "Appearance" [clk]', '  [e1] txt "Appearance"', '  [e2] rgn [clk]']);
 });
 
 test('hoisted children: sibling count is the hoisted node raw child count', () => {
@@ -228,6 +253,24 @@ test('a page\'s label around the control it names gives way to the control, name
   assert.equal(wrapped('E-mail', node(2, 'textbox', 'E-mail')).length, 3, 'a control without an action');
   const two = compactBody([win([node(1, 'text', 'E-mail', { actions: ['click'], children: [node(2, 'textbox', 'E-mail', { actions: ['type'] }), node(3, 'link', 'help', { actions: ['click'] })] })])]);
   assert.equal(two.length, 4, 'a label holding a link besides its field');
+  // about:config's `<label><input type=checkbox><span>Show only modified preferences</span></label>`: the words in a
+  // span of their own beside the check box (Gecko's text of them) read `txt "Show only ..." [clk]` over the check box.
+  const spanned = compactBody([
+    win([node(1, 'text', 'Show only modified preferences', { actions: ['click'], children: [node(2, 'checkbox', 'Show only modified preferences', { actions: ['toggle'] }), node(3, 'text', 'Show only modified preferences')] })]),
+  ]);
+  assert.deepEqual(spanned, ['[e0] win "W"', '  [e2] chk "Show only modified preferences" [tog]']);
+});
+
+test("texts that spell their parent's name with its other children, through unnamed spans, are said once, on the parent's line", () => {
+  // Sphinx's search results: `<li><a>dataclasses</a> (Python module, in <span>dataclass</span>es — Data Classes)</li>`,
+  // the matched words in highlighting spans; a link whose highlighted words are two texts.
+  const span = (words: string) => node(9, 'generic', '', { children: [node(10, 'text', words)] });
+  const link = node(2, 'link', 'dataclasses', { actions: ['click'], children: [node(3, 'text', 'dataclass'), node(4, 'text', 'es')] });
+  const item = node(1, 'listitem', 'dataclasses (Python module, in dataclass es — Data Classes)', { children: [link, node(5, 'text', '(Python module, in'), span('dataclass'), node(6, 'text', 'es'), node(7, 'text', '— Data Classes)')] });
+  assert.deepEqual(compactBody([win([item])]), ['[e0] win "W"', '  [e1] li "dataclasses (Python module, in dataclass es — Data Classes)"', '    [e2] lnk "dataclasses" [clk]']);
+  // Words that are not the parent's name keep their lines.
+  const other = node(1, 'listitem', 'dataclasses', { children: [node(2, 'link', 'dataclasses', { actions: ['click'] }), node(5, 'text', 'new in 3.7')] });
+  assert.equal(compactBody([win([other])]).length, 4);
 });
 
 test("a group's caption, a text of the group's words among its children, is said once, on the group's line", () => {

@@ -37,6 +37,19 @@ const actionNames: Readonly<Record<string, CupAction>> = {
   setfocus: 'focus',
 };
 
+/** The web engines' click of an object inside a clickable one (Blink's clickAncestor, Gecko's "click ancestor"). */
+const ancestorClicks = new Set(['click ancestor', 'clickancestor']);
+
+/**
+ * Whether the object's only click is its ancestor's: Blink and Gecko offer one on everything inside an element the page
+ * listens to for clicks (an icon, a ripple, the words of a menu item), where clicking it clicks that element and
+ * nothing of its own.
+ */
+export function clicksOnlyItsAncestor(rawActions: readonly string[]): boolean {
+  const names = rawActions.map((raw) => raw.trim().toLowerCase());
+  return names.some((name) => ancestorClicks.has(name)) && !names.some((name) => actionNames[name] === 'click' && !ancestorClicks.has(name));
+}
+
 /** Roles a pointer click operates by nature, whether or not the toolkit names an AT-SPI action for it. */
 const clickableRoles = new Set<CupRole>([
   'button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'checkbox', 'radio', 'switch', 'option', 'treeitem', 'combobox',

@@ -1,6 +1,6 @@
 import { keyBindingShortcut } from '../key-binding.js';
 import type { CupAttributes, CupNode, CupRect, CupRole, CupState } from '../types.js';
-import { clicksByNature, clicksThroughChild, cupActionsFor, headerClickedByInput, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
+import { clicksByNature, clicksOnlyItsAncestor, clicksThroughChild, cupActionsFor, headerClickedByInput, holdsButton, pressedOnlyByInput, type ActionContext } from './actions.js';
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { hidesItsContent } from './hidden-containers.js';
 import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
@@ -1248,6 +1248,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
         ...(drawnSurface ? { drawnSurface: true } : {}),
+        // Its click is only its clickable ancestor's (clicksOnlyItsAncestor): an unnamed container so is no target of its own.
+        ...(clicksOnlyItsAncestor(raw.actions ?? []) ? { clicksAncestor: true } : {}),
         // Operated by real input alone (pressedOnlyByInput): the reading says to click it in the foreground.
         ...(inputOnly ? { inputOnly: true } : {}),
       },

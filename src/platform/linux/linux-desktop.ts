@@ -639,6 +639,7 @@ export class LinuxDesktop implements Desktop {
       placesTabContentFromTab: quirks.placesTabContentFromTab,
       buttonShortcuts: quirks.buttonsReportShortcuts,
       fillsCacheLazily: quirks.fillsCacheLazily,
+      actionsOneByOne: quirks.listsActionsUnsafely,
       propertiesInOneCall: quirks.propertiesInOneCall,
       basicsFromCache: quirks.basicsInCache,
       visibleOnly: limits.visibleOnly,

@@ -5,6 +5,7 @@ import { windowName, seenBefore, type DesktopWindow, type WindowIdentity } from 
 import type { ToolContext } from '../context.js';
 import { resolveWindow, windowRecord, windowsOfProcess } from '../perception/window-records.js';
 import { pageInTree } from '../page/page-in-tree.js';
+import { chromiumSkipsOnCommandLine } from './command-line-urls.js';
 import { pidArgument, windowIdArgument, windowResult } from '../schemas.js';
 import { defineTool } from '../tool.js';
 import { ToolError } from '../../errors.js';
@@ -186,6 +187,7 @@ export const launchApp = defineTool({
     no_sandbox: z.boolean().optional().describe('Chromium\'s sandbox is off (--no-sandbox), as it refuses to start as root with it.'),
     user_data_dir: z.string().optional().describe('The fresh profile the driver made for it, removed when the browser exits.'),
     page_ready: z.boolean().optional().describe('The page\'s web document reached the accessibility tree before the call returned.'),
+    urls_not_opened: z.array(z.string()).optional().describe('urls the browser did not open (Chromium opens no chrome:// page named on its command line; with a debugging port the first is opened over it).'),
   }),
   async handle(args, context) {
     // Throws ToolError: app_not_found, or urls_not_opened for urls the matched entry cannot take.
@@ -278,7 +280,7 @@ export const launchApp = defineTool({
     }
     const activeNow = windowsNow.find((window) => window.active)?.id;
     const suppressed = activeBefore === undefined ? !mine.some((window) => window.active) : activeNow === activeBefore;
-    const browser = plan.browser ? await browserReadiness(context, plan.browser, waited.owner, mine, args.electron_debugging_port, deadline) : undefined;
+    const browser = plan.browser ? await browserReadiness(context, plan.browser, waited.owner, mine, args.electron_debugging_port, urls, deadline) : undefined;
     // The page's title reaches the window once the page has loaded: list the windows as they are now.
     if (browser) mine = (await context.desktop.windows()).filter((window) => mine.some((candidate) => candidate.id === window.id));
     return {
@@ -307,18 +309,44 @@ export const launchApp = defineTool({
  * After a browser's window appeared: the port it opened (the one asked for, or the one it picked for 0) and
  * its page's web document in the accessibility tree, each awaited within the launch's deadline.
  */
-async function browserReadiness(context: ToolContext, browser: BrowserStart, pid: number, windows: readonly DesktopWindow[], port: number | undefined, deadline: number) {
+async function browserReadiness(
+  context: ToolContext,
+  browser: BrowserStart,
+  pid: number,
+  windows: readonly DesktopWindow[],
+  port: number | undefined,
+  urls: readonly string[],
+  deadline: number,
+) {
   let endpoint = port !== undefined ? await context.desktop.debuggingEndpoint(pid) : undefined;
   while (port !== undefined && !endpoint && Date.now() < deadline) {
     await sleep(100);
     endpoint = await context.desktop.debuggingEndpoint(pid);
   }
+  // Chromium leaves a chrome:// page named on its command line unopened: the first is opened in the window's page over
+  // the debugging port where there is one, and the result names those that stay unopened either way.
+  const skipped = browser.family === 'chromium' ? urls.filter(chromiumSkipsOnCommandLine) : [];
+  let opened: string | undefined;
+  if (skipped.length > 0 && endpoint && windows.length > 0) {
+    opened = await context.desktop
+      .page(windows[0]!)
+      .then((page) => page.navigate(skipped[0]!, Math.max(1000, deadline - Date.now())))
+      .then((loaded) => loaded.url, () => undefined);
+  }
+  const unopened = skipped.filter((url) => url !== skipped[0] || opened === undefined);
   const pageReady = windows.length > 0 && (await pageInTree(context, windows[0]!, deadline));
   const notes = [
     ...(endpoint ? [`debugging port ${endpoint.port} (${endpoint.protocol === 'cdp' ? 'DevTools protocol' : 'WebDriver BiDi'})`] : []),
     ...(port !== undefined && !endpoint ? ['its debugging port did not open in time'] : []),
     ...(browser.sandboxDisabled ? ['--no-sandbox, as the driver runs as root'] : []),
     ...(browser.profile ? [`a fresh profile in ${browser.profile}`] : []),
+    ...(opened ? [`${skipped[0]} opened over the debugging port, as Chromium opens no such page named on its command line`] : []),
+    ...(unopened.length > 0
+      ? [
+          `${unopened.join(', ')} not opened: Chromium opens no such page named on its command line; open ${unopened.length === 1 ? 'it' : 'each'} with ` +
+            `page {action: "navigate"}${endpoint ? '' : ' (launch with electron_debugging_port: 0 for a port)'} or by typing it into the address bar`,
+        ]
+      : []),
     pageReady ? 'the page is in the accessibility tree' : 'the page did not reach the accessibility tree in time',
   ];
   return {
@@ -329,6 +357,7 @@ async function browserReadiness(context: ToolContext, browser: BrowserStart, pid
       no_sandbox: browser.sandboxDisabled,
       ...(browser.profile ? { user_data_dir: browser.profile } : {}),
       page_ready: pageReady,
+      ...(unopened.length > 0 ? { urls_not_opened: unopened } : {}),
     },
   };
 }

@@ -3,7 +3,7 @@ import { ATSPI_ROLE } from '../../../cup/atspi/constants.js';
 import type { AtspiClient } from '../atspi/client.js';
 import type { ObjectRef } from '../atspi/object-ref.js';
 import {
-  actionNames, childCount, children, deselectSelectedChild, deselectTableRow, doAction, grabFocus, indexInParent, isChildSelected, parentOf, readInterfaces, readRole, selectChild,
+  actionNames, childCount, children, clearSelection, deselectSelectedChild, deselectTableRow, doAction, grabFocus, indexInParent, isChildSelected, parentOf, readInterfaces, readRole, selectChild,
   selectedChild, selectedCount, selectedTableRows, selectTableRow, tableRowOf,
 } from '../atspi/operations.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
@@ -149,6 +149,7 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
           (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
     await untilSelected(desktop, selection);
+    if (selection.toggle === undefined && !(await itemSelected(desktop, selection))) await selectAfterClearing(desktop, selection);
   }
   if (selection.treeNode) {
     await deselectOtherNodes(desktop, selection.treeNode, (await client.quirksOf(selection.container.bus)).deselectsByChildIndex);
@@ -170,6 +171,20 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
     if (index !== undefined) await deselectSelectedChild(client, selection.container, index).catch(() => false);
   }
   return true;
+}
+
+/**
+ * Selects the item again once the container holds nothing selected: a list that takes one selected item may leave its
+ * selection as it was when asked to add another (Gecko's XUL richlistbox: Firefox's settings categories kept "General"
+ * for SelectChild of "Privacy & Security", which answered true), and the others deselected after it then left none
+ * selected and the page unswitched, the click confirmed by "General: -sel". Only a container that names other items
+ * selected is cleared, and only when the item did not take.
+ */
+async function selectAfterClearing(desktop: LinuxDesktop, selection: ItemSelection): Promise<void> {
+  const client = await desktop.atspi();
+  if ((await selectedCount(client, selection.container).catch(() => 0)) === 0) return;
+  if (!(await clearSelection(client, selection.container).catch(() => false))) return;
+  if (await selectChild(client, selection.container, selection.index).catch(() => false)) await untilSelected(desktop, selection);
 }
 
 /**

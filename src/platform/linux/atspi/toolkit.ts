@@ -128,6 +128,14 @@ export interface ToolkitQuirks {
    */
   fillsCacheLazily: boolean;
   /**
+   * Its list of actions (Action.GetActions) can abort the application: Gecko hands ATK each action's description and
+   * key binding in one buffer it reuses, so at-spi2-atk's GetActions holds a description freed by the key binding's
+   * answer, sends it as text that is no UTF-8, and libdbus aborts the process. Firefox ESR 140 died so on about:preferences,
+   * whose check boxes have access keys ("<Alt><Shift>s;"), at the first read of its window. The names are asked one by
+   * one (NActions, then GetName), which hands back one string each.
+   */
+  listsActionsUnsafely: boolean;
+  /**
    * A push button's PRESSED state is a toggle button's on state, never a press under way: GTK 4.8 gives its toggle
    * buttons the push button role, not CHECKABLE, and PRESSED while they are on, and sets PRESSED on nothing else.
    */
@@ -255,6 +263,7 @@ const plainToolkit: ToolkitQuirks = {
   deselectsByChildIndex: false,
   hitTestLagsOneAsk: false,
   fillsCacheLazily: false,
+  listsActionsUnsafely: false,
   pressedMarksToggles: false,
   selectionLeavesCursor: false,
   switchesAreToggleButtons: false,
@@ -321,6 +330,7 @@ export function quirksFor(toolkit: ToolkitInfo | undefined): ToolkitQuirks {
     deselectsByChildIndex: name === 'gecko' || java,
     hitTestLagsOneAsk: blink || name === 'gecko',
     fillsCacheLazily: name === 'gecko',
+    listsActionsUnsafely: name === 'gecko',
     remakesTransientObjects: java,
     renamesAsVisibleData: java,
     tabsRepeatTabBarFocus: java,

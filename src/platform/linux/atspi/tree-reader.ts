@@ -81,6 +81,8 @@ export interface ReadTreeOptions {
   buttonShortcuts?: boolean;
   /** The toolkit answers its first client before its cache is filled (ToolkitQuirks.fillsCacheLazily): see filling-cache.ts. */
   fillsCacheLazily?: boolean;
+  /** Action names are asked one by one, never listed with GetActions (ToolkitQuirks.listsActionsUnsafely). */
+  actionsOneByOne?: boolean;
   /**
    * The application's Cache.GetItems answers objects' basics as their own calls do (ToolkitQuirks.basicsInCache): it
    * is asked once, and only objects it lacks are asked for them.
@@ -234,6 +236,8 @@ const maxTextLength = 4096;
 const maxTerminalTextLength = 30_000;
 /** Names are cut at 200 code points when shown; a little more is read so the cut falls on the name, not the read. */
 const maxContentNameLength = 256;
+/** How many children of a box filling the view are asked where they lie (spillsIntoView). */
+const maxSpillChecks = 8;
 /**
  * Methods of objects that went unanswered while their app answered other calls, and that answer a call asked after
  * them: the app is not hung, the method is one it never answers (WebKitGTK's scroll pane offers Action and answers no
@@ -607,6 +611,11 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
    * them), so an empty one is asked again by index; matching actions by name needs every name.
    */
   async function readActionNames(node: AtspiRawNode): Promise<string[] | undefined> {
+    if (options.actionsOneByOne) {
+      const total = Number((await readProperties(node, 'Action', ['NActions'])).get('NActions') ?? Number.NaN);
+      if (!Number.isInteger(total) || total < 0) return undefined;
+      return Promise.all(Array.from({ length: total }, async (_, index) => String((await call(node, atspiInterface('Action'), 'GetName', 'i', [index]))?.[0] ?? '')));
+    }
     const body = await call(node, atspiInterface('Action'), 'GetActions');
     if (!body) return undefined;
     const names = ((body?.[0] as [string, string, string][] | undefined) ?? []).map(([name]) => name);
@@ -890,6 +899,36 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   /**
+   * Whether a box placed wholly out of the view still shows what it holds there: one at least as tall as the view or
+   * its parent (as wide, for a box away sideways), laid out to fill it, whose content runs past its edge (CSS overflow
+   * left visible).
+   * Chromium's settings page puts its whole page in a main landmark as tall as its scroller: scrolled past that height,
+   * the main lay 933 px above the view, and every setting on screen read as "1 more item — scroll up to see". One of its
+   * children placed in the view says so; only such boxes are asked, a few children each, so a long list's rows (each
+   * smaller than the view) cost nothing more.
+   */
+  async function spillsIntoView(ref: ObjectRef, box: Rect | undefined, away: ClipDirection, view: Rect, parent: Rect | undefined, misplaced: Offset | undefined): Promise<boolean> {
+    const placed = placedExtents(box);
+    if (!placed) return false;
+    const fills = away === 'up' || away === 'down' ? placed.h >= Math.min(view.h, parent?.h ?? view.h) : placed.w >= Math.min(view.w, parent?.w ?? view.w);
+    if (!fills) return false;
+    const children = objectRefs(((await call(ref, atspiInterface('Accessible'), 'GetChildren'))?.[0] as [string, string][] | undefined) ?? []).slice(0, maxSpillChecks);
+    const asked = await Promise.all(
+      children.map((child) =>
+        Promise.all([call(child, atspiInterface('Component'), 'GetExtents', 'u', [0]).then((body) => movedBack(body, misplaced)), call(child, atspiInterface('Accessible'), 'GetState')]),
+      ),
+    );
+    return asked.some(([childBox, state]) => {
+      const extents = asBox(childBox);
+      const childPlaced = placedExtents(extents);
+      if (childPlaced) return clipDirection(childPlaced, view) === undefined;
+      // A box of no size that the toolkit says is shown is shown by what it holds: Chromium places its settings page's
+      // view managers (absolutely placed pages inside) with no height, and sets SHOWING by their content's place.
+      return extents !== undefined && (extents.w === 0 || extents.h === 0) && hasState(state?.[0] as number[] | undefined, ATSPI_STATE.SHOWING) === true;
+    });
+  }
+
+  /**
    * The children of a node to visit, each with its box asked ahead and where it lies out of view, inside a
    * scrolled pane (where geometry decides what is shown): a read of the visible part counts those scrolled
    * away instead of reading them. When every child lies out of view, those placed outside the node's own box
@@ -921,6 +960,9 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         return own && placed && overlap(placed, own) ? away : undefined;
       });
     }
+    // A child filling the view, placed out of it, may show what it holds there all the same (spillsIntoView).
+    const parentBox = aways.some(Boolean) ? await ownBox() : undefined;
+    aways = await Promise.all(aways.map(async (away, i) => (away && (await spillsIntoView(refs[i]!, asBox(boxes[i]), away, scrollView, parentBox, misplaced)) ? undefined : away)));
     const kept: { ref: ObjectRef; box?: Body; away?: ClipDirection }[] = [];
     refs.forEach((ref, i) => {
       const away = aways[i];

@@ -300,17 +300,56 @@ export class PuppeteerPage implements BrowserPage {
       };
       this.page.on('dialog', onDialog);
     });
+    const before = await this.documentState();
     const loading = this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
     // A navigation left waiting on the dialog ends later on its own; its outcome is no one's then.
     loading.catch(() => undefined);
+    const watching = { on: true };
+    const shown = this.untilLoadedAt(url, before?.origin, timeoutMs, watching);
     try {
-      const response = await Promise.race([loading, asked]);
+      const response = await Promise.race([loading, asked, shown]);
+      // Loaded as the page says (no response): its own address, which puppeteer has not heard of.
+      if (typeof response === 'string') return { url: response, title: await this.title() };
       return { url: this.page.url(), title: await this.title(), ...(response && response.status() > 0 ? { status: response.status() } : {}) };
     } catch (error) {
       if (error instanceof ToolError) throw error;
       throw new ToolError(`the page could not load ${url}: ${pageMessage(error)}`, 'navigation_failed', { url });
     } finally {
+      watching.on = false;
       if (onDialog) this.page.off('dialog', onDialog);
     }
+  }
+
+  /** The document's address, load state and the time it began (a new document has a new one), or undefined between documents. */
+  private async documentState(): Promise<{ href: string; ready: string; origin: number } | undefined> {
+    const state = await this.page.evaluate('[location.href, document.readyState, performance.timeOrigin]').catch(() => undefined);
+    if (!Array.isArray(state) || state.length !== 3) return undefined;
+    return { href: String(state[0]), ready: String(state[1]), origin: Number(state[2]) };
+  }
+
+  /**
+   * Resolves (with the document's address) once a new document at the url has loaded, as the page itself says: Firefox's WebDriver
+   * BiDi tells no load of its own privileged pages, and a navigate to about:config waited the whole 30 s and failed
+   * with the page shown and working. The document must be another than the one before (a reload of the same address).
+   */
+  private async untilLoadedAt(url: string, beforeOrigin: number | undefined, timeoutMs: number, watching: { on: boolean }): Promise<string> {
+    const target = normalisedUrl(url);
+    for (const deadline = Date.now() + timeoutMs; watching.on && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, LOAD_POLL_MS))) {
+      const state = await this.documentState();
+      if (state && state.ready === 'complete' && state.origin !== beforeOrigin && normalisedUrl(state.href) === target) return state.href;
+    }
+    return new Promise<string>(() => undefined);
+  }
+}
+
+/** How often a navigation looks at the page's own document while it waits for the load the protocol tells. */
+const LOAD_POLL_MS = 250;
+
+/** A URL as a document's location spells it, for comparison. */
+function normalisedUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
   }
 }
