@@ -535,13 +535,6 @@ function valueButtonNamedByLabel(raw: AtspiRawNode, role: CupRole, value: string
 }
 
 /**
- * The name of an unnamed toggle button that stands for a combo box kept unshown beside it: LibreOffice's gtk3 combo
- * boxes draw their face as a toggle button next to a GtkComboBox that never shows, which alone carries the label
- * ("Background:" in Impress's sidebar, by labelled-by) or the description ("Filter by Category"). The compact view
- * showed six unnamed buttons in a row of labelled drop-downs, and none could be told apart. Named as the combo box
- * is: its label, else its description. Empty when the button is no such face.
- */
-/**
  * The title of the list item an unnamed control is all of (its row's labelled-by, read as rowLabel): libhandy's
  * preferences rows (GNOME System Monitor's "Update Interval in Seconds", "Show Memory in IEC") hold one spin button or
  * switch and draw their title in a label no object lists, so the controls read as an unnamed spin button and four
@@ -551,6 +544,13 @@ function rowTitle(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
   return raw.rowLabel !== undefined && parent?.children.length === 1 ? normaliseWhitespace(raw.rowLabel) : '';
 }
 
+/**
+ * The name of an unnamed toggle button that stands for a combo box kept unshown beside it: LibreOffice's gtk3 combo
+ * boxes draw their face as a toggle button next to a GtkComboBox that never shows, which alone carries the label
+ * ("Background:" in Impress's sidebar, by labelled-by) or the description ("Filter by Category"). The compact view
+ * showed six unnamed buttons in a row of labelled drop-downs, and none could be told apart. Named as the combo box
+ * is: its label, else its description. Empty when the button is no such face.
+ */
 function hiddenComboName(raw: AtspiRawNode, parent: AtspiRawNode | undefined): string {
   if (raw.role !== ATSPI_ROLE.TOGGLE_BUTTON || raw.name || !parent) return '';
   const combos = parent.children.filter((sibling) => sibling.role === ATSPI_ROLE.COMBO_BOX);
