@@ -149,7 +149,8 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
           (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
     await untilSelected(desktop, selection);
-    if (selection.toggle === undefined && !(await itemSelected(desktop, selection))) await selectAfterClearing(desktop, selection);
+    // An item gone once selected (a page's list that closes on its choice, its options destroyed) took the selection.
+    if (selection.toggle === undefined && !(await itemSelected(desktop, selection).catch(() => true))) await selectAfterClearing(desktop, selection);
   }
   if (selection.treeNode) {
     await deselectOtherNodes(desktop, selection.treeNode, (await client.quirksOf(selection.container.bus)).deselectsByChildIndex);
