@@ -340,7 +340,9 @@ export async function observeAction(
     // The reading after goes out with the window list, which says whether the window is still there to read: the
     // window manager and the app answer side by side. A reading of a window found closed is left unused.
     const afterStarted = Date.now();
-    const reading = before?.root && !result.cancelled ? readAfter(context, window, true) : undefined;
+    // How long the reading itself took, not the opened windows' trees read beside it (see diffReadMs below).
+    let afterMs: number | undefined;
+    const reading = before?.root && !result.cancelled ? readAfter(context, window, true).finally(() => (afterMs = Date.now() - afterStarted)) : undefined;
     reading?.catch(() => undefined);
     const windowsAfter = await context.desktop.windows();
     const effects = await windowEffects(context, window, known, windowsAfter, watch, result.new_windows);
@@ -360,9 +362,9 @@ export async function observeAction(
     const compared = await compareWithNow(context, window, before, windowsAfter, true, reading);
     // The window is as slow to read as the faster of the two readings: the one before may have paid once for what no
     // reading had read yet (the items of menus a compact read leaves closed), and a window slow to read is slow in both.
-    const afterMs = Date.now() - afterStarted;
-    const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? afterMs;
-    context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, afterMs), at: Date.now() });
+    const readMs = afterMs ?? Date.now() - afterStarted;
+    const beforeMs = context.state.diffReadMs.get(window.id)?.ms ?? readMs;
+    context.state.diffReadMs.set(window.id, { ms: Math.min(beforeMs, readMs), at: Date.now() });
     const renamed = before.root ? compared.fields.diff?.changed.find((entry) => entry.index === indexOf(before.root!))?.changes.name : undefined;
     if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
