@@ -148,9 +148,7 @@ export async function selectItem(desktop: LinuxDesktop, selection: ItemSelection
         : (await selectChild(client, selection.container, selection.index)) ||
           (selection.containerInterfaces.includes('Table') && (await selectTableRow(client, selection.container, selection.index)));
     if (!selected) return false;
-    await untilSelected(desktop, selection);
-    // An item gone once selected (a page's list that closes on its choice, its options destroyed) took the selection.
-    if (selection.toggle === undefined && !(await itemSelected(desktop, selection).catch(() => true))) await selectAfterClearing(desktop, selection);
+    if (!(await untilSelected(desktop, selection)) && selection.toggle === undefined) await selectAfterClearing(desktop, selection);
   }
   if (selection.treeNode) {
     await deselectOtherNodes(desktop, selection.treeNode, (await client.quirksOf(selection.container.bus)).deselectsByChildIndex);
@@ -230,12 +228,14 @@ const maxScanned = 1000;
  * Waits (bounded) until the app shows the item selected. Blink answers SelectChild before its tree has the change
  * (the page's process makes it): the selection read right after still held only the options selected before, so a
  * background click on an option of a <select multiple> added it to them where a plain click selects it alone.
+ * Whether it took: shown selected, or gone (a page's list that closes on its choice destroys its options).
  */
-async function untilSelected(desktop: LinuxDesktop, selection: ItemSelection): Promise<void> {
+async function untilSelected(desktop: LinuxDesktop, selection: ItemSelection): Promise<boolean> {
   for (const deadline = Date.now() + selectionShownMs; Date.now() < deadline; await sleep(10)) {
     const states = await liveStates(desktop, selection.item).catch(() => undefined);
-    if (!states || (await itemSelected(desktop, selection, states))) return;
+    if (!states || (await itemSelected(desktop, selection, states))) return true;
   }
+  return false;
 }
 
 /**
