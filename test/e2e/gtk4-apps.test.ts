@@ -34,6 +34,15 @@ describe('GTK 4.8 apps: stacked pages, type names and menu buttons', () => {
 
   const shownButtons = async () => (await fixtures.elements(window)).filter((element) => element.role === 'button' && element.name.startsWith('Show ')).map((element) => element.name);
 
+  test('a scroll with no element scrolls the one list a GTK 4 window shows, though GTK 4.8 sets no SHOWING', async () => {
+    // Every GTK 4 window's scroll by window_id alone was refused: "none of the scrollable regions ... shows now".
+    const list = await fixtures.launch('gtk4', { title: 'GTK4 Scroll Fixture', rows: 80 });
+    const before = await fixtures.oracle.scrollOffset(list.pid, list.title, 'Row 1');
+    const scrolled = await callOk(fixtures.context, 'scroll', { window_id: list.id, direction: 'down', by: 'page', amount: 1 });
+    assert.equal((scrolled.structured as unknown as ActionResult).effect, 'confirmed', scrolled.body ?? scrolled.summary);
+    assert.ok((await fixtures.oracle.scrollOffset(list.pid, list.title, 'Row 1')) > before, 'pyatspi: the list moved down');
+  });
+
   test('a page the stack never showed, which GTK 4.8 gives no size, is hidden with what it holds', async () => {
     const never = await fixtures.oracle.find(window.pid, window.title, 'push button', 'Show summary');
     assert.ok(never.found && never.extents && (never.extents[2] === 0 || never.extents[3] === 0), `pyatspi: the Details page's button has no size: ${JSON.stringify(never.extents)}`);
