@@ -177,17 +177,23 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
       { tool: 'click', arguments: { element_index: increment.index } },
     ];
     const before = (await fixtures.status(gtk3)).counter;
-    const stopped = await plan({ steps });
+    const called = await callOk(fixtures.context, 'run_actions', { window_id: gtk3.id, steps });
+    const stopped = called.structured as unknown as PlanResult;
+    assert.match(called.summary, /step 0 \(click\) failed \[unknown_element\]; the step after it was not run \(1 of 2 ran\)$/, called.summary);
     assert.equal(stopped.stopped_at_step, 0);
     assert.equal(stopped.steps.length, 1);
     assert.equal(stopped.steps[0]!.error?.code, 'unknown_element');
     assert.equal((await fixtures.status(gtk3)).counter, before, 'the click after the failed step was not sent');
+    // Failing at the last step stops nothing: the summary does not say steps were held back.
+    const last = await callOk(fixtures.context, 'run_actions', { window_id: gtk3.id, steps: [...steps].reverse() });
+    assert.match(last.summary, /step 1 \(click\) failed \[unknown_element\]; it was the last of the 2 steps$/, last.summary);
+    assert.equal((await fixtures.status(gtk3)).counter, before + 1, 'the click before the failed last step was sent');
     const all = await plan({ steps, stop_on_error: false });
     assert.equal(all.steps.length, 2);
     assert.equal(all.failed_steps, 1);
     assert.equal(all.completed_steps, 2);
     assert.equal(all.steps[1]!.effect, 'confirmed');
-    assert.equal((await fixtures.status(gtk3)).counter, before + 1);
+    assert.equal((await fixtures.status(gtk3)).counter, before + 2);
   });
 
   test('stop_on_error: a step that sent nothing (text typed at a button in the background) stops the plan; the click after it is not sent', async () => {

@@ -30,6 +30,15 @@ function stepLine(entry: StepEntry): string {
   return `[${entry.index}] ${entry.tool}: ${entry.summary}${failureDetail(entry)}${shown}${more}`;
 }
 
+/**
+ * What a stop on a failed step left undone. Steps count from 0, as the entries do: "step 3 failed; stopped after 4 of 4
+ * steps" read as if a fifth had been held back, where the failed step was the last and nothing was stopped.
+ */
+function stoppedTail(failedAt: number, total: number): string {
+  const left = total - failedAt - 1;
+  return left === 0 ? `it was the last of the ${total} steps` : `the ${left === 1 ? 'step' : `${left} steps`} after it ${left === 1 ? 'was' : 'were'} not run (${failedAt + 1} of ${total} ran)`;
+}
+
 export const runActions = defineTool({
   name: 'run_actions',
   capability: 'input',
@@ -110,7 +119,7 @@ export const runActions = defineTool({
           (completed > 0 ? ` (${completed} of ${total} steps ran before)` : '')
         : `⏹️ run_actions cancelled (${cancel.cancel_reason}) after ${completed} of ${total} steps; stopped ${cancel.cancel_latency_ms} ms after the cancel`
       : run.stoppedAt !== undefined
-        ? `⚠️ run_actions: step ${run.stoppedAt} (${steps[run.stoppedAt]!.tool}) failed${run.entries.at(-1)?.error ? ` [${run.entries.at(-1)!.error!.code}]` : ''}; stopped after ${completed} of ${total} steps`
+        ? `⚠️ run_actions: step ${run.stoppedAt} (${steps[run.stoppedAt]!.tool}) failed${run.entries.at(-1)?.error ? ` [${run.entries.at(-1)!.error!.code}]` : ''}; ${stoppedTail(run.stoppedAt, total)}`
         : failed > 0
           ? `⚠️ run_actions: ${completed} of ${total} steps ran, ${failed} failed`
           : `✅ run_actions: ${completed} of ${total} steps ran`;
