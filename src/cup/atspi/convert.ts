@@ -24,6 +24,7 @@ import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js
 import { enableUnmarkedItems } from './unmarked-items.js';
 import { choiceAtPlace } from './choice-place.js';
 import { placeUnplacedCells } from './cell-places.js';
+import { nameFieldsByColumn } from './column-fields.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -1267,7 +1268,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       labelsByOrder(node.children);
       titleLoneField(node.children, raw.children);
       hideUnplacedHeaders(node.children, raw.children);
-      if (role === 'grid' || role === 'table' || role === 'tree') placeUnplacedCells(node.children);
+      if (role === 'grid' || role === 'table' || role === 'tree') {
+        placeUnplacedCells(node.children);
+        for (const field of nameFieldsByColumn(node)) namedByPlace.add(field);
+      }
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         valueFromField(node);
