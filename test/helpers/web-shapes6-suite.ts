@@ -1,9 +1,11 @@
 // Page shapes a new user met in a web admin (Django's) in Chromium and Firefox (fixture shapes6.html, the browser's
 // first page, one window for every test: the page's state carries from test to test, in order): a form laid out as a
-// table whose column headers are its labels, its rows' inputs labelled by nothing of their own. The page's own output
-// line (#out, read by pyatspi) is the judge. One browser per test file.
+// table whose column headers are its labels, its rows' inputs labelled by nothing of their own; a panel laid over a
+// field, whose own field takes a real click meant for the one under it. The page's own output lines (#out, #focus,
+// read by pyatspi) are the judges. One browser per test file.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { runTool } from '../../src/tools/run.js';
 import { callOk } from './tools.js';
 import { pageSays, webRig, type BrowserId } from './web-browser.js';
 
@@ -38,6 +40,20 @@ export function webShapes6Suite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^out: .* r2-author=Cy /);
       await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=row [index=2] >> role=checkbox name~="delete?"' });
       await pageSays(rig.oracle, window, /^out: .* r1-delete=on /);
+    });
+
+    test('a real click on a field a page\'s panel wholly covers lands in the panel\'s field: it is not confirmed for the field, and the panel\'s field is named', async () => {
+      const window = await rig.open(page, title);
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Show panel"' });
+      await pageSays(rig.oracle, window, /^focus: show$/);
+      await callOk(rig.context, 'wait_for', { window_id: window.id, selector: 'role=textbox name="Coupon code" !hidden' });
+      const clicked = await runTool('click', { window_id: window.id, selector: 'role=textbox name=Nickname', delivery_mode: 'foreground' }, rig.context);
+      // The judge: the page's focus went to the panel's field, where the click landed.
+      await pageSays(rig.oracle, window, /^focus: coupon$/);
+      // The focus the panel's field took read as the click's effect on Nickname: "confirmed via x11_pixel_fg".
+      const { effect, escalation } = clicked.structured as { effect: string; escalation?: { reason: string } };
+      assert.equal(effect, 'suspected_noop', clicked.summary);
+      assert.match(escalation?.reason ?? '', /"Coupon code" lay over \[e\d+\] where it was clicked .*took the click/, clicked.summary);
     });
   });
 }
