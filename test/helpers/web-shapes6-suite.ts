@@ -42,6 +42,19 @@ export function webShapes6Suite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, /^out: .* r1-delete=on /);
     });
 
+    test('a paragraph\'s words around a <strong> and links are in the reading, not only the strong words and the links', async () => {
+      const window = await rig.open(page, title);
+      // The judge: the paragraph's words as the browser's Text holds them (Gecko embeds the <strong> as an object).
+      const said = (await rig.oracle.texts(window.pid, window.title)).join(' | ');
+      assert.match(said, /Welcome to the /, said);
+      const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const text = read.body ?? '';
+      // Gecko's paragraph read `txt "Widget"` and its two links: its other words were in no node.
+      assert.match(text, /"Welcome to the\b/, text);
+      assert.match(text, /\bmanual\. See\b/, text);
+      assert.match(text, /lnk "Reviews"/, text);
+    });
+
     test('a real click on a field a page\'s panel wholly covers lands in the panel\'s field: it is not confirmed for the field, and the panel\'s field is named', async () => {
       const window = await rig.open(page, title);
       await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Show panel"' });

@@ -566,8 +566,11 @@ function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
   // Not those scrolled out of view (a block at the view's edge): a reading of what is in view leaves them out, and
-  // the block's own words must name it alike in both readings.
-  if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role)))) return '';
+  // the block's own words must name it alike in both readings. A static child the block's text embeds as an object
+  // (U+FFFC: Gecko's <strong> and <em>) carries its own words only: a paragraph "Welcome to the <strong>Widget</strong>
+  // manual. See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
+  const embedded = [...raw.text].filter((character) => character === OBJECT_REPLACEMENT).length;
+  if (embedded < raw.children.length && raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role)))) return '';
   return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
 }
 
