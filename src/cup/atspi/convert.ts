@@ -24,6 +24,7 @@ import { itemsOutsideList, placesInSet, type SetPlace } from './set-positions.js
 import { enableUnmarkedItems } from './unmarked-items.js';
 import { choiceAtPlace } from './choice-place.js';
 import { placeUnplacedCells } from './cell-places.js';
+import { nameFieldsByColumn } from './column-fields.js';
 
 /** Where CUP element N came from: the accessibility object an action on it must reach. */
 export interface ElementSource {
@@ -565,8 +566,11 @@ function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
   // Not those scrolled out of view (a block at the view's edge): a reading of what is in view leaves them out, and
-  // the block's own words must name it alike in both readings.
-  if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role)))) return '';
+  // the block's own words must name it alike in both readings. A static child the block's text embeds as an object
+  // (U+FFFC: Gecko's <strong> and <em>) carries its own words only: a paragraph "Welcome to the <strong>Widget</strong>
+  // manual. See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
+  const embedded = [...raw.text].filter((character) => character === OBJECT_REPLACEMENT).length;
+  if (embedded < raw.children.length && raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role)))) return '';
   return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
 }
 
@@ -1267,7 +1271,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       labelsByOrder(node.children);
       titleLoneField(node.children, raw.children);
       hideUnplacedHeaders(node.children, raw.children);
-      if (role === 'grid' || role === 'table' || role === 'tree') placeUnplacedCells(node.children);
+      if (role === 'grid' || role === 'table' || role === 'tree') {
+        placeUnplacedCells(node.children);
+        for (const field of nameFieldsByColumn(node)) namedByPlace.add(field);
+      }
       enableUnmarkedItems(node, node.children, raw.children.map((child) => child.role));
       if (role === 'combobox') {
         valueFromField(node);

@@ -161,8 +161,11 @@ function refusal(target: LiveElementTarget, placement: Unplaceable): ToolError {
   return new ToolError(`${label} ${why}. Nothing was sent: a real click needs a point on the element itself, never one of its containers.`, 'element_not_visible', { placement: placement.why });
 }
 
-/** A point to click at, and whether the element had to be scrolled into view to get it. */
-export type PlacedPoint = PointTarget & { scrolledIntoView?: boolean };
+/**
+ * A point to click at, whether the element had to be scrolled into view to get it, and what of the page the hit test
+ * still found over it there when nothing freed it (clearOfPageCover): that object takes a real click at the point.
+ */
+export type PlacedPoint = PointTarget & { scrolledIntoView?: boolean; coveredBy?: ObjectRef };
 
 /**
  * Where a real click on the element lands: the centre of the part of its own box that is visible now.

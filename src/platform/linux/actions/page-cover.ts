@@ -104,8 +104,8 @@ async function scrollToMiddle(desktop: LinuxDesktop, target: LiveElementTarget):
  * its visible box that the page's covers leave free (a button half under a sticky header is clicked on its lower
  * half); else, with the element wholly under them, the page scrolled to bring it to the middle of its view and placed
  * again by `placeAgain`. A click on the element under a sticky header landed on the header, and the page heard
- * nothing. When nothing frees it (an overlay over the whole page), the point given: the click's read-back names the
- * cover (see pointer.ts).
+ * nothing. When nothing frees it (an overlay over the whole page), the point given, with the cover the hit test found
+ * there (coveredBy): the click's read-back names the cover (see pointer.ts).
  */
 export async function clearOfPageCover(
   desktop: LinuxDesktop,
@@ -119,9 +119,10 @@ export async function clearOfPageCover(
   if (!cover) return point;
   const free = await freePoint(desktop, x, target, point, cover);
   if (free) return free;
-  if (!(await scrollToMiddle(desktop, target))) return point;
+  if (!(await scrollToMiddle(desktop, target))) return { ...point, coveredBy: cover };
   await sameItemAfterScroll(desktop, target);
   const placed = { ...(await placeAgain()), scrolledIntoView: true };
   const still = await coverRefAt(desktop, target, placed);
-  return (still && (await freePoint(desktop, x, target, placed, still))) || placed;
+  if (!still) return placed;
+  return (await freePoint(desktop, x, target, placed, still)) ?? { ...placed, coveredBy: still };
 }

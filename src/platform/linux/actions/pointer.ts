@@ -147,6 +147,19 @@ async function ancestors(desktop: LinuxDesktop, ref: ObjectRef): Promise<string[
   return (await ancestry(await desktop.atspi(), ref)).paths;
 }
 
+/**
+ * Whether what the page's hit test found over the element where it was clicked, with nothing freeing the element of it
+ * (PlacedPoint.coveredBy), took a click that changed something: it holds the focus now, or is gone (a bubble or an
+ * overlay a click closes), and the element holds none. Chromium's "Save password?" bubble lay over a page's Name
+ * field; the click focused the bubble's Password field and read "confirmed" for the Name field.
+ */
+async function coverTookClick(desktop: LinuxDesktop, target: LiveElementTarget, cover: ObjectRef): Promise<boolean> {
+  const own = await liveStates(desktop, target.ref).catch(() => undefined);
+  if (!own || own.has('STATE_FOCUSED')) return false;
+  const states = await liveStates(desktop, cover).catch(() => undefined);
+  return states === undefined || states.has('STATE_DEFUNCT') || states.has('STATE_FOCUSED');
+}
+
 /** What the toolkit's hit test finds over the element where it was clicked (see coverRefAt), as the escalation names it. */
 async function coverAt(desktop: LinuxDesktop, target: LiveElementTarget, point: PlacedPoint): Promise<string | undefined> {
   const hit = await coverRefAt(desktop, target, point);
@@ -374,9 +387,12 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
   const probes = target.kind === 'element' ? await probesFor(desktop, target, aside ? clickStates.filter((state) => state !== 'focused') : clickStates) : [];
   let scrolledIntoView = false;
   let clicked: PlacedPoint | undefined;
+  let coverLabel: string | undefined;
   const attempt = async (x: X11Connection, placed: PlacedPoint): Promise<Observation> => {
     const point = await reachablePoint(desktop, x, target, placed);
     clicked = point;
+    // Named before the click, which may close it.
+    coverLabel = point.coveredBy && target.kind === 'element' ? (await elementLabel(desktop, target.snapshot, point.coveredBy).catch(() => undefined))?.label : undefined;
     scrolledIntoView = point.scrolledIntoView === true;
     const under = target.kind === 'element' ? { ref: target.ref } : await objectUnderInput(desktop, point.window, point.screenX, point.screenY);
     const hit = under.ref;
@@ -424,6 +440,17 @@ async function foreground(desktop: LinuxDesktop, target: LiveElementTarget | Poi
     return { ...again, evidence: [`[e${target.element.index}] was placed at ${where(missed)} (window pixels) when clicked there with no effect, and at ${where(now)} since: clicked again there`, ...again.evidence] };
   }, target.kind === 'element' ? { aimedAt: target.ref } : {});
   const covered = aside && !observation.changed && target.kind === 'element' && !(await liveStates(desktop, target.ref).catch(() => new Set<string>())).has('STATE_FOCUSED');
+  const tookIt = observation.changed && target.kind === 'element' && clicked?.coveredBy !== undefined && (await coverTookClick(desktop, target, clicked.coveredBy));
+  if (tookIt && target.kind === 'element') {
+    const escalation = {
+      recommended: 'px' as const,
+      reason:
+        `${coverLabel ?? 'another object'} lay over [e${target.element.index}] where it was clicked (nothing on the page left a part of [e${target.element.index}] free of it) and took the click: ` +
+        `what changed is its doing, not [e${target.element.index}]'s; close or dismiss it first (a bubble, a banner, a dialog, an overlay), or click [e${target.element.index}] in the background, which reaches it through accessibility`,
+    };
+    const outcome = actionOutcome({ path: 'x11_pixel_fg', mode: 'foreground', observation });
+    return { ...outcome, effect: 'suspected_noop', verified: false, escalation, ...(scrolledIntoView ? { scrolled_into_view: true } : {}) };
+  }
   // A click that showed nothing on an element another object lies over: that object took it.
   const cover = !covered && !observation.changed && target.kind === 'element' && clicked ? await coverAt(desktop, target, clicked) : undefined;
   const escalation = covered
