@@ -123,6 +123,9 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
     assert.deepEqual(await combos(), [], 'pyatspi: no combo box named INTEGER in the walk');
     const committed = await callOk(fixtures.context, 'press_key', { window_id: editor.id, key: 'return', delivery_mode: 'foreground' });
     assert.equal((await fixtures.oracle.find(editor.pid, editor.title, 'table cell', 'Field1')).states?.includes('focused'), true, `pyatspi: the cell has the focus, the editor closed\n${committed.body}`);
+    // The editor's facts read before the Return (its text, the text selected in it, that text's formatting) are one gone object.
+    const gone = (committed.structured as unknown as ActionResult).evidence?.filter((line) => line.includes(' is gone ')) ?? [];
+    assert.deepEqual(gone.map((line) => line.replace(/ is gone .*/, '')), ['the focused element'], committed.body);
     assert.deepEqual(await combos(), [], 'pyatspi: still no combo box in the walk');
     const [combo] = await found();
     assert.ok(combo, 'the combo box on the row is still read once the editor closed');

@@ -36,9 +36,14 @@ import { terminalQuiet, terminalQuietLimitMs } from './terminal-quiet.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { ToolError } from '../../../errors.js';
 
-/** What a probe reads, from its label: "[e13]" of "text of [e13]". */
+/**
+ * What a probe reads, from its label: "[e13]" of "text of [e13]", of "text selected in [e13]" and of "formatting of the
+ * text selected in [e13]" alike (the words before the object, lower-case, ending in "of" or "in"). Only the first "of"
+ * was taken off, and a field's editor closed by a Return read 'the focused element, text selected in the focused
+ * element, the text selected in the focused element is gone'.
+ */
 function probeSubject(label: string): string {
-  return label.replace(/^.*? of /, '');
+  return label.replace(/^(?:[a-z ]*? (?:of|in) )+/, '');
 }
 
 /** One fact read back before and after an action, e.g. "text of [e13]". */
