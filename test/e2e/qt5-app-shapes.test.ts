@@ -126,6 +126,9 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
     // The editor's facts read before the Return (its text, the text selected in it, that text's formatting) are one gone object.
     const gone = (committed.structured as unknown as ActionResult).evidence?.filter((line) => line.includes(' is gone ')) ?? [];
     assert.deepEqual(gone.map((line) => line.replace(/ is gone .*/, '')), ['the focused element'], committed.body);
+    // Qt announces the cell focused, then not as the tree takes the focus; the cell says focused, as pyatspi read above.
+    const focus = (committed.structured as unknown as ActionResult).evidence?.filter((line) => line.includes('cell "Field1"')) ?? [];
+    assert.deepEqual(focus.map((line) => line.replace(/^.*cell "Field1": /, '')), ['+foc'], committed.body);
     assert.deepEqual(await combos(), [], 'pyatspi: still no combo box in the walk');
     const [combo] = await found();
     assert.ok(combo, 'the combo box on the row is still read once the editor closed');
