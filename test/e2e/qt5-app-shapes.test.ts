@@ -138,6 +138,22 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
     assert.equal((await fixtures.oracle.find(editor.pid, editor.title, 'label', 'Field: Field1 TEXT')).found, true, `the app says the row's type is TEXT\n${opened.body}\n${chosen.body}`);
   });
 
+  test("DB Browser for SQLite's filter row: a field in a table's header widget, neither listed, is read once clicked, and typed into by the focus in the background", async () => {
+    const table = await fixtures.launch('qt5', { title: 'Qt Filter Header', extraArgs: ['--filter-header'] });
+    // The quirk: the column header's box takes the filter row too, and pyatspi's walk reaches no text field in it.
+    const [x, y, , h] = (await fixtures.oracle.find(table.pid, table.title, 'table column header', 'Name')).extents!;
+    const walked = await pyatspiWalk(table.pid, table.title, fixtures.desktop.env());
+    assert.ok(!walked.some((node) => node.role === 'text' && node.extents !== null && node.extents[1] >= y && node.extents[1] < y + h), JSON.stringify(walked.filter((node) => node.role === 'text')));
+    await accessibleWindowState(fixtures.context, table, { include_screenshot: false });
+    // Clicked where the screen shows it, in the header's bottom band.
+    await callOk(fixtures.context, 'click', { window_id: table.id, x: x - table.bounds.x + 20, y: y - table.bounds.y + h - 8, delivery_mode: 'foreground' });
+    const found = await callOk(fixtures.context, 'find_elements', { window_id: table.id, selector: 'role=grid >> role=textbox focused' });
+    assert.equal((found.structured.matches as unknown[]).length, 1, found.body);
+    const typed = await callOk(fixtures.context, 'type_text', { window_id: table.id, text: 'Bo' });
+    assert.equal((typed.structured as unknown as ActionResult).path, 'x11_atspi', typed.body);
+    assert.equal((await fixtures.oracle.find(table.pid, table.title, 'label', 'Shown: Bob')).found, true, `the app filtered its rows by the text typed\n${typed.body}`);
+  });
+
   test('buttons in a row after a label ending in a colon keep their own names: each is a choice of what to do, no value the label asks for', async () => {
     const form = await fixtures.launch('qt5', { title: 'Qt Button Row', extraArgs: ['--button-row'] });
     const tag1 = await fixtures.oracle.find(form.pid, form.title, 'push button', 'Tag 1');

@@ -95,6 +95,14 @@ function withChild(chain: readonly AtspiRawNode[], added: AtspiRawNode): AtspiRa
  */
 const unlistedFound = new Map<string, Map<string, string>>();
 const maxUnlistedPerApp = 8;
+/** How many unlisted objects deep the focus is looked for, each under the one before. */
+const maxUnlistedLevels = 4;
+const plainRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.FILLER, ATSPI_ROLE.PANEL]);
+
+/** Whether the node holds, showing, something other than plain containers holding nothing shown (an empty viewport). */
+function showsContent(node: AtspiRawNode): boolean {
+  return node.children.some((child) => hasState(child.states, ATSPI_STATE.SHOWING) && (!plainRoles.has(child.role) || showsContent(child)));
+}
 
 function rememberUnlisted(bus: string, top: string, parent: string): void {
   const found = unlistedFound.get(bus) ?? new Map<string, string>();
@@ -116,7 +124,7 @@ async function withUnlisted(client: AtspiClient, read: ReadTreeResult, chains: M
   if (!chain || !holder || read.truncated || holder.children.length < holder.childCount) return undefined;
   const added = await readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, maxAddedNodes) }).catch(() => undefined);
   if (!added?.root || added.failure || holder.children.some((child) => twins(child, added.root!))) return undefined;
-  if (shownContent && !added.root.children.some((child) => hasState(child.states, ATSPI_STATE.SHOWING))) return undefined;
+  if (shownContent && !showsContent(added.root)) return undefined;
   // The added objects were read now: a mirror's read that says which objects it read (MirrorRead.current) counts them.
   return { ...read, root: withChild(chain, added.root), nodeCount: read.nodeCount + added.nodeCount, calls: read.calls + added.calls + 1, addedPaths: [...chainsOf(added.root).keys()] };
 }
@@ -127,20 +135,27 @@ async function withFocused(client: AtspiClient, read: ReadTreeResult, bus: strin
   if (!path || !read.root || read.failure || read.root.bus !== bus) return read;
   // Looked for before the chains are built: the focus is nearly always in the tree, and a mirrored read is a few ms.
   if (holds(read.root, path)) return read;
-  const chains = chainsOf(read.root);
   const ref = { bus, path };
   const states = await readStates(client, ref).catch(() => undefined);
   if (!states || !hasState(states, ATSPI_STATE.SHOWING) || !(await holdsFocus(client, ref, states))) return read;
   const paths = await ancestorsOf(client, ref);
-  const held = paths.findIndex((ancestor) => chains.has(ancestor));
-  // The focus is in another window of the app (or the walk reached none of its ancestors).
-  if (held < 0) return read;
-  // The highest ancestor the walk missed is what its parent does not list: it is added with what it holds.
-  const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
-  const added = await withUnlisted(client, read, chains, top, paths[held]!, options, false);
-  if (!added) return read;
-  rememberUnlisted(bus, top.path, paths[held]!);
-  return added;
+  // An object added may itself not list the next one down: DB Browser for SQLite's column filter field lies in a header
+  // widget the table does not list, which lists only its empty viewport. Each is added under the one before, down to
+  // the focus.
+  let result: ReadTreeResult & { addedPaths?: string[] } = read;
+  for (let level = 0; level < maxUnlistedLevels && !holds(result.root!, path); level++) {
+    const chains = chainsOf(result.root!);
+    const held = paths.findIndex((ancestor) => chains.has(ancestor));
+    // The focus is in another window of the app (or the walk reached none of its ancestors).
+    if (held < 0) return result;
+    // The highest ancestor the walk missed is what its parent does not list: it is added with what it holds.
+    const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
+    const added = await withUnlisted(client, result, chains, top, paths[held]!, options, false);
+    if (!added) return result;
+    rememberUnlisted(bus, top.path, paths[held]!);
+    result = { ...added, addedPaths: [...(result.addedPaths ?? []), ...added.addedPaths] };
+  }
+  return result;
 }
 
 /**
