@@ -154,6 +154,21 @@ describe('Qt 5 shapes from apps outside the corpus', () => {
     assert.equal((await fixtures.oracle.find(table.pid, table.title, 'label', 'Shown: Bob')).found, true, `the app filtered its rows by the text typed\n${typed.body}`);
   });
 
+  test("a Qt table's row header, which Qt gives a place and no action, reads with its box and is clicked in the foreground, selecting its row", async () => {
+    const grid = await fixtures.launch('qt5', { title: 'Qt Row Headers', extraArgs: ['--table'] });
+    const walked = await pyatspiWalk(grid.pid, grid.title, fixtures.desktop.env());
+    const header = walked.find((node) => node.role === 'table row header' && node.name === '2' && node.states.includes('showing'));
+    // The quirk: a place and nothing to do (no action), as Qt's column headers.
+    assert.ok(header?.extents && header.actions.length === 0, JSON.stringify(header));
+    const [x, y, w, h] = header.extents;
+    const { result, state } = await accessibleWindowState(fixtures.context, grid, { include_screenshot: false });
+    assert.ok((result.body ?? '').includes(`rowh "2" ${x},${y} ${w}x${h}`), result.body);
+    const element = state.elements.find((entry) => entry.role === 'rowheader' && entry.name === '2' && !entry.states?.includes('hidden'))!;
+    await callOk(fixtures.context, 'click', { window_id: grid.id, element_index: element.index, delivery_mode: 'foreground' });
+    const banana = (await pyatspiWalk(grid.pid, grid.title, fixtures.desktop.env())).find((node) => node.role === 'table cell' && node.name === 'Banana');
+    assert.ok(banana?.states.includes('selected'), `pyatspi: the row's cell is selected (${JSON.stringify(banana)})`);
+  });
+
   test('buttons in a row after a label ending in a colon keep their own names: each is a choice of what to do, no value the label asks for', async () => {
     const form = await fixtures.launch('qt5', { title: 'Qt Button Row', extraArgs: ['--button-row'] });
     const tag1 = await fixtures.oracle.find(form.pid, form.title, 'push button', 'Tag 1');
