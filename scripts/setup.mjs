@@ -82,6 +82,9 @@ const testPackages = [
   // dialog's object is named by its type, and GtkTerm, whose title holds two spaces in a row
   // (test/e2e/trial-deskapps7.test.ts).
   'gnome-system-monitor', 'gnome-clocks', 'gnome-characters', 'gtkterm',
+  // MATE Calculator, whose Mode > Advanced makes a panel of buttons, each named and described as it is made
+  // (test/e2e/trial-deskapps8.test.ts).
+  'mate-calc',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

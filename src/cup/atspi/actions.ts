@@ -119,12 +119,13 @@ export function pressedOnlyByInput(context: Pick<ActionContext, 'role' | 'rawAct
  * view by that column (or selects the column): Qt 5's header sections (QAccessibleTableHeaderCell) have a place and
  * nothing else, so KeePassXC's entry list and DB Browser for SQLite's tables read their headers with no box and no verb,
  * and a background click on one was refused. Like pressedOnlyByInput's controls, the tree lists no verb for them and
- * shows their box; the window's reading says to click them in the foreground. GTK gives its headers a click; a web
- * page's header is no such case (the caller leaves pages out): Gecko gives one an action when the page listens for
- * its click, and a plain <th> is clicked for nothing.
+ * shows their box; the window's reading says to click them in the foreground. So is a row header, whose click selects
+ * its row (DB Browser for SQLite's record numbers, which read `rowh "1"` with no box while their cells had theirs).
+ * GTK gives its headers a click; a web page's header is no such case (the caller leaves pages out): Gecko gives one an
+ * action when the page listens for its click, and a plain <th> is clicked for nothing.
  */
 export function headerClickedByInput(context: Pick<ActionContext, 'role' | 'interfaces'>): boolean {
-  return context.role === 'columnheader' && !context.interfaces.includes('Action') && context.interfaces.includes('Component');
+  return (context.role === 'columnheader' || context.role === 'rowheader') && !context.interfaces.includes('Action') && context.interfaces.includes('Component');
 }
 
 /**

@@ -94,6 +94,8 @@ export interface Compared {
   added?: string;
   /** The label of the element with this identity (WindowReading.identities) in the snapshot the reading after made. */
   labelOf?: (identity: string) => string | undefined;
+  /** The indices of the elements the diff shows added, all of them (the diff's lines say the first few). */
+  addedIndices?: ReadonlySet<number>;
   /**
    * The element at this index in the snapshot the reading after made, when it is shown there with the role and name it
    * had before (see keptNotGone): its label, and whether another object holds the index than before.
@@ -156,6 +158,7 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
   };
   return {
     labelOf,
+    addedIndices: new Set(diff.added.map((entry) => entry.index)),
     keptAt,
     after: after.root,
     fields: {
@@ -262,8 +265,12 @@ function indexLeading(line: string): number {
  * The evidence names an object the agent's snapshot did not hold by its role and name (a menu's item the click
  * showed); the diff beside it names the same object by its index in the snapshot taken after the action. The
  * evidence then names it so too: "(not in the snapshot) menu item "New"" beside "+ [e55] menuitem "New"" read as two.
+ * Such objects the diff shows added are one line saying so, in the place of the first: what the app did to them on the
+ * way (named, described, shown) is their making, not a change. MATE Calculator's Mode > Advanced read '[e257] button
+ * "factor": -off, renamed (its name before is unknown), description is now "Factorize [Ctrl+F]"' and four more such lines
+ * of the buttons the mode made.
  */
-function namedAsInDiff(result: ActionResult, labelOf: Compared['labelOf']): ActionResult {
+function namedAsInDiff(result: ActionResult, labelOf: Compared['labelOf'], added: ReadonlySet<number> = new Set()): ActionResult {
   const { unlisted } = result as Unlisted;
   if (!unlisted || !labelOf || !result.evidence) return result;
   const labels = [...unlisted].flatMap(([label, identity]) => {
@@ -271,7 +278,20 @@ function namedAsInDiff(result: ActionResult, labelOf: Compared['labelOf']): Acti
     return now ? [[label, now] as const] : [];
   });
   if (labels.length === 0) return result;
-  return { ...result, evidence: result.evidence.map((line) => labels.reduce((named, [label, now]) => named.replaceAll(label, now), line)) };
+  const relabelled = (line: string) => labels.reduce((named, [label, now]) => named.replaceAll(label, now), line);
+  const made: string[] = [];
+  const evidence: string[] = [];
+  let madeAt = -1;
+  for (const line of result.evidence) {
+    const of = labels.find(([label, now]) => line.startsWith(`${label}: `) && added.has(indexLeading(now)));
+    if (!of) evidence.push(relabelled(line));
+    else {
+      if (madeAt < 0) madeAt = evidence.push('') - 1;
+      made.push(of[1]);
+    }
+  }
+  if (madeAt >= 0) evidence[madeAt] = `${made.join(', ')} added`;
+  return { ...result, evidence };
 }
 
 /**
@@ -369,7 +389,7 @@ export async function observeAction(
     if (renamed) result = confirmedByRename(result, window.id, renamed.from, renamed.to);
     result = confirmedByShownOrHidden(result, compared.shownOrHidden);
     result = confirmedByAdded(result, compared.added, silent);
-    result = namedAsInDiff(result, compared.labelOf);
+    result = namedAsInDiff(result, compared.labelOf, compared.addedIndices);
     result = inertNotGone(result, before.root, compared.after);
     if (compared.keptAt) result = keptNotGone(result, compared.keptAt);
     return actionOutput(tool, withValueOnlyNote(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? [], compared.closedInside), ...elsewhere, ...compared.fields }, compared.after), compared.lines);

@@ -36,9 +36,14 @@ import { terminalQuiet, terminalQuietLimitMs } from './terminal-quiet.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import { ToolError } from '../../../errors.js';
 
-/** What a probe reads, from its label: "[e13]" of "text of [e13]". */
+/**
+ * What a probe reads, from its label: "[e13]" of "text of [e13]", of "text selected in [e13]" and of "formatting of the
+ * text selected in [e13]" alike (the words before the object, lower-case, ending in "of" or "in"). Only the first "of"
+ * was taken off, and a field's editor closed by a Return read 'the focused element, text selected in the focused
+ * element, the text selected in the focused element is gone'.
+ */
 function probeSubject(label: string): string {
-  return label.replace(/^.*? of /, '');
+  return label.replace(/^(?:[a-z ]*? (?:of|in) )+/, '');
 }
 
 /** One fact read back before and after an action, e.g. "text of [e13]". */
@@ -737,6 +742,30 @@ function netStateChanges(stateEvents: readonly AccessibilityEvent[], roleName: s
   });
 }
 
+/**
+ * The state events, with a state they leave where it was before (said "and back") that the object holds otherwise now
+ * told as one change to what it holds: Qt announces a tree's cell focused, then not as the tree takes the focus, and the
+ * cell still says FOCUSED (a Return that closed an in-place editor read 'cell "Field1": +foc and back' over a diff and a
+ * pyatspi reading where it held the focus). The object's states are read only where a state went and came back.
+ */
+async function asHeldNow(desktop: LinuxDesktop, ref: ObjectRef, stateEvents: readonly AccessibilityEvent[], roleName: string, knownStates?: readonly string[], cupRole?: string): Promise<readonly AccessibilityEvent[]> {
+  const back = [...stateEnds(stateEvents)].filter(([detail, { first, last }]) => detail !== 'defunct' && last === valueBefore(detail, first, knownStates, roleName, cupRole)).map(([detail, { last }]) => [detail, last] as const);
+  if (back.length === 0) return stateEvents;
+  const now = await liveStates(desktop, ref).catch(() => undefined);
+  if (!now) return stateEvents;
+  // Each such state keeps the one event that turned it to what it holds now.
+  const turnedTo = new Map(back.filter(([detail, last]) => now.has(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`) !== last).map(([detail, last]) => [detail, !last]));
+  if (turnedTo.size === 0) return stateEvents;
+  const kept = new Set<string>();
+  return stateEvents.filter((event) => {
+    const to = turnedTo.get(event.detail);
+    if (to === undefined) return true;
+    if (kept.has(event.detail) || (event.detail1 !== 0) !== to) return false;
+    kept.add(event.detail);
+    return true;
+  });
+}
+
 /** How much of a changed object's text is read back for its line (and told against the snapshot's value). */
 const textReadBack = 2000;
 
@@ -890,7 +919,8 @@ async function describeObject(
     // diff where Apple had no focus. A focus the events leave gained is told only of an object that holds it now.
     const focusLeft = pushed.filter((event) => event.detail === 'focused').at(-1)?.detail1 === 1 && (await liveStates(desktop, ref).then((states) => !states.has('STATE_FOCUSED'), () => false));
     const counted = focusLeft ? pushed.filter((event) => event.detail !== 'focused') : pushed;
-    changes.push(...netStateChanges(counted, role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '', knownStates, known?.role));
+    const roleName = role !== 0 ? atspiRoleName(role) : knownRole !== undefined ? atspiRoleName(knownRole) : '';
+    changes.push(...netStateChanges(await asHeldNow(desktop, ref, counted, roleName, knownStates, known?.role), roleName, knownStates, known?.role));
   }
   // Toolkits announce a label set again to the same text (Gnumeric's menu items, on every Return; GTK 4.8 a button
   // it enables): that is no change. The name read now is made readable as the snapshot's was (GTK3 pads menu items'

@@ -10,11 +10,15 @@
 // the item under the pointer focused and marks it SELECTED, never FOCUSED. The first time such a menu opened it made
 // no other announcement, and the click read "no effect seen" with the menu on screen: a showing menu, or a showing
 // menu item that says SELECTED, the focus last announced in is such a popup's, and is added as a focused object is.
+// What such an object was added under stays there once the focus leaves it: Qt's item view keeps the widgets an app sets
+// on its cells (QTreeWidget::setItemWidget: DB Browser for SQLite's Type combo box in each row of its table editor) in
+// the viewport that holds the in-place editor, which the view does not list either. They were read while the editor had
+// the focus and left the tree, on screen all the while, once a Return committed the edit.
 import { ATSPI_ROLE, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import type { AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import type { AtspiClient } from './client.js';
-import { ancestry, readRole, readStates } from './operations.js';
+import { ancestry, parentOf, readRole, readStates } from './operations.js';
 import { readTree, type ReadTreeOptions, type ReadTreeResult } from './tree-reader.js';
 
 /** The most nodes read under an object added this way (an editor holds a handful). */
@@ -86,31 +90,105 @@ function withChild(chain: readonly AtspiRawNode[], added: AtspiRawNode): AtspiRa
 }
 
 /**
- * `read` (a walk of the window from its top level, on `bus`) with the app's focused object added where the walk did
- * not reach it and its ancestors lead into the window (see the file's comment). Anything unreadable leaves `read` as it is.
+ * The objects added this way, by bus: each the highest ancestor of the focus its parent did not list, with the path of
+ * that parent (see the file's comment). A few per app: one per item view whose editor had the focus.
  */
-export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeResult, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult & { addedPaths?: string[] }> {
+const unlistedFound = new Map<string, Map<string, string>>();
+const maxUnlistedPerApp = 8;
+/** How many unlisted objects deep the focus is looked for, each under the one before. */
+const maxUnlistedLevels = 4;
+const plainRoles: ReadonlySet<number> = new Set([ATSPI_ROLE.FILLER, ATSPI_ROLE.PANEL]);
+
+/** Whether the node holds, showing, something other than plain containers holding nothing shown (an empty viewport). */
+function showsContent(node: AtspiRawNode): boolean {
+  return node.children.some((child) => hasState(child.states, ATSPI_STATE.SHOWING) && (!plainRoles.has(child.role) || showsContent(child)));
+}
+
+function rememberUnlisted(bus: string, top: string, parent: string): void {
+  const found = unlistedFound.get(bus) ?? new Map<string, string>();
+  found.delete(top);
+  if (found.size >= maxUnlistedPerApp) found.delete(found.keys().next().value!);
+  found.set(top, parent);
+  unlistedFound.set(bus, found);
+}
+
+/**
+ * `read` with `top` read and added under the node at `parent`, when the read holds that node and all it lists, and
+ * `top` is no twin of what it lists; undefined otherwise. `shownContent`: only when `top` holds something showing.
+ */
+async function withUnlisted(client: AtspiClient, read: ReadTreeResult, chains: Map<string, AtspiRawNode[]>, top: { bus: string; path: string }, parent: string, options: ReadTreeOptions, shownContent: boolean): Promise<(ReadTreeResult & { addedPaths: string[] }) | undefined> {
+  const chain = chains.get(parent);
+  const holder = chain?.at(-1);
+  // Where the walk left some of the listed children unread (out of view in a read of what is shown, past a cap), the
+  // object may be among them, and is left out with them.
+  if (!chain || !holder || read.truncated || holder.children.length < holder.childCount) return undefined;
+  const added = await readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, maxAddedNodes) }).catch(() => undefined);
+  if (!added?.root || added.failure || holder.children.some((child) => twins(child, added.root!))) return undefined;
+  if (shownContent && !showsContent(added.root)) return undefined;
+  // The added objects were read now: a mirror's read that says which objects it read (MirrorRead.current) counts them.
+  return { ...read, root: withChild(chain, added.root), nodeCount: read.nodeCount + added.nodeCount, calls: read.calls + added.calls + 1, addedPaths: [...chainsOf(added.root).keys()] };
+}
+
+/** `read` with the app's focused object added where the walk did not reach it and its ancestors lead into the window. */
+async function withFocused(client: AtspiClient, read: ReadTreeResult, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult & { addedPaths?: string[] }> {
   const path = client.events.focusedIn(bus);
   if (!path || !read.root || read.failure || read.root.bus !== bus) return read;
   // Looked for before the chains are built: the focus is nearly always in the tree, and a mirrored read is a few ms.
   if (holds(read.root, path)) return read;
-  const chains = chainsOf(read.root);
   const ref = { bus, path };
   const states = await readStates(client, ref).catch(() => undefined);
   if (!states || !hasState(states, ATSPI_STATE.SHOWING) || !(await holdsFocus(client, ref, states))) return read;
   const paths = await ancestorsOf(client, ref);
-  const held = paths.findIndex((ancestor) => chains.has(ancestor));
-  // The focus is in another window of the app (or the walk reached none of its ancestors).
-  if (held < 0) return read;
-  // Only an object its parent does not list is added: where the walk left some of the listed children unread (out of
-  // view in a read of what is shown, past a cap), the focus may be among them, and is left out with them.
-  const parent = chains.get(paths[held]!)!.at(-1)!;
-  if (read.truncated || parent.children.length < parent.childCount) return read;
-  // The highest ancestor the walk missed is what its parent does not list: it is added with what it holds.
-  const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
-  const added = await readTree(client, top, { ...options, maxNodes: Math.min(options.maxNodes, maxAddedNodes) }).catch(() => undefined);
-  if (!added?.root || added.failure || parent.children.some((child) => twins(child, added.root!))) return read;
-  const root = withChild(chains.get(paths[held]!)!, added.root);
-  // The added objects were read now: a mirror's read that says which objects it read (MirrorRead.current) counts them.
-  return { ...read, root, nodeCount: read.nodeCount + added.nodeCount, calls: read.calls + added.calls + 1, addedPaths: [...chainsOf(added.root).keys()] };
+  // An object added may itself not list the next one down: DB Browser for SQLite's column filter field lies in a header
+  // widget the table does not list, which lists only its empty viewport. Each is added under the one before, down to
+  // the focus.
+  let result: ReadTreeResult & { addedPaths?: string[] } = read;
+  for (let level = 0; level < maxUnlistedLevels && !holds(result.root!, path); level++) {
+    const chains = chainsOf(result.root!);
+    const held = paths.findIndex((ancestor) => chains.has(ancestor));
+    // The focus is in another window of the app (or the walk reached none of its ancestors).
+    if (held < 0) return result;
+    // The highest ancestor the walk missed is what its parent does not list: it is added with what it holds.
+    const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
+    const added = await withUnlisted(client, result, chains, top, paths[held]!, options, false);
+    if (!added) return result;
+    rememberUnlisted(bus, top.path, paths[held]!);
+    result = { ...added, addedPaths: [...(result.addedPaths ?? []), ...added.addedPaths] };
+  }
+  return result;
+}
+
+/**
+ * `read` with the objects the focus once led to (rememberUnlisted) added again under their parent, where the read holds
+ * it and not them: each still that parent's child, showing, and holding something showing (an item view's viewport once
+ * its editor closed holds only the widgets on its cells, if any). One that is gone is forgotten.
+ */
+async function withRemembered(client: AtspiClient, read: ReadTreeResult & { addedPaths?: string[] }, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult & { addedPaths?: string[] }> {
+  const found = unlistedFound.get(bus);
+  if (!found || !read.root || read.failure || read.root.bus !== bus) return read;
+  let result = read;
+  for (const [top, parent] of [...found]) {
+    const chains = chainsOf(result.root!);
+    if (chains.has(top) || !chains.has(parent)) continue;
+    const ref = { bus, path: top };
+    const [parentNow, states] = await Promise.all([parentOf(client, ref).catch(() => undefined), readStates(client, ref).catch(() => undefined)]);
+    // Qt gives a destroyed object's path to the next one it makes: a path that no longer has that parent is forgotten.
+    if (parentNow?.path !== parent || !states || hasState(states, ATSPI_STATE.DEFUNCT)) {
+      found.delete(top);
+      continue;
+    }
+    if (!hasState(states, ATSPI_STATE.SHOWING)) continue;
+    const added = await withUnlisted(client, result, chains, ref, parent, options, true);
+    if (added) result = { ...added, addedPaths: [...(result.addedPaths ?? []), ...added.addedPaths] };
+  }
+  return result;
+}
+
+/**
+ * `read` (a walk of the window from its top level, on `bus`) with the app's focused object added where the walk did
+ * not reach it and its ancestors lead into the window, and what the focus led to before added again (see the file's
+ * comment). Anything unreadable leaves `read` as it is.
+ */
+export async function withFocusOutsideTree(client: AtspiClient, read: ReadTreeResult, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult & { addedPaths?: string[] }> {
+  return withRemembered(client, await withFocused(client, read, bus, options), bus, options);
 }
