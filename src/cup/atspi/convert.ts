@@ -5,7 +5,7 @@ import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { hidesItsContent } from './hidden-containers.js';
 import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
-import { OBJECT_REPLACEMENT } from '../embedded-objects.js';
+import { OBJECT_REPLACEMENT, objectReplacementOffsets } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
 import { firstCodePoints, normaliseWhitespace } from '../text.js';
@@ -569,8 +569,7 @@ function contentName(raw: AtspiRawNode, atspiRole: string): string {
   // the block's own words must name it alike in both readings. A static child the block's text embeds as an object
   // (U+FFFC: Gecko's <strong> and <em>) carries its own words only: a paragraph "Welcome to the <strong>Widget</strong>
   // manual. See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
-  const embedded = [...raw.text].filter((character) => character === OBJECT_REPLACEMENT).length;
-  if (embedded < raw.children.length && raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role)))) return '';
+  if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role))) && objectReplacementOffsets(raw.text).length < raw.children.length) return '';
   return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
 }
 

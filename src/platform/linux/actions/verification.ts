@@ -643,6 +643,11 @@ function stateEnds(stateEvents: readonly AccessibilityEvent[]): Map<string, { fi
   return ends;
 }
 
+/** The AT-SPI state constant's name a state-changed event's detail stands for: "read-only" is STATE_READ_ONLY. */
+function stateConstant(detail: string): string {
+  return `STATE_${detail.toUpperCase().replaceAll('-', '_')}`;
+}
+
 /**
  * Whether the snapshot showed the object with an AT-SPI state already as an event announces it (`on`): Java announces
  * SHOWING again of what is shown, and such an event is no change. Told only where the snapshot's CUP states say it for
@@ -656,7 +661,7 @@ function heldAlready(detail: string, on: boolean, states: readonly string[], rol
   // CUP says disabled only where both SENSITIVE and ENABLED are off: each on alone is told by its absence, and either
   // off by disabled (GTK 4.8 announces a disabled slider insensitive again as the value it shares moves it).
   if (detail === 'sensitive' || detail === 'enabled') return on ? !has('disabled') : has('disabled') ? true : undefined;
-  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName, cupRole);
+  const cup = cupStateOf(stateConstant(detail), roleName, cupRole);
   // Collapsed is also derived (expandable and not expanded): only the states CUP takes as they are are judged.
   return cup && cup !== 'collapsed' ? has(cup) === on : undefined;
 }
@@ -699,7 +704,7 @@ function stateEventText(detail: string, on: boolean, roleName: string, knownStat
   if (detail === 'showing' && on && knownStates.includes('hidden')) return stateChangesText([], ['hidden']);
   const inverted = invertedStates[detail];
   if (inverted) return on ? stateChangesText([], [inverted]) : stateChangesText([inverted], []);
-  const cup = cupStateOf(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`, roleName, cupRole) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
+  const cup = cupStateOf(stateConstant(detail), roleName, cupRole) ?? (detail === 'editable' ? 'editable' : detail === 'read-only' ? 'readonly' : undefined);
   if (!cup) return `${detail} ${on ? 'on' : 'off'}`;
   return on ? stateChangesText([cup], []) : stateChangesText([], [cup]);
 }
@@ -754,7 +759,7 @@ async function asHeldNow(desktop: LinuxDesktop, ref: ObjectRef, stateEvents: rea
   const now = await liveStates(desktop, ref).catch(() => undefined);
   if (!now) return stateEvents;
   // Each such state keeps the one event that turned it to what it holds now.
-  const turnedTo = new Map(back.filter(([detail, last]) => now.has(`STATE_${detail.toUpperCase().replaceAll('-', '_')}`) !== last).map(([detail, last]) => [detail, !last]));
+  const turnedTo = new Map(back.filter(([detail, last]) => now.has(stateConstant(detail)) !== last).map(([detail, last]) => [detail, !last]));
   if (turnedTo.size === 0) return stateEvents;
   const kept = new Set<string>();
   return stateEvents.filter((event) => {

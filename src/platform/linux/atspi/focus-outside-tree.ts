@@ -90,10 +90,11 @@ function withChild(chain: readonly AtspiRawNode[], added: AtspiRawNode): AtspiRa
 }
 
 /**
- * The objects added this way, by bus: each the highest ancestor of the focus its parent did not list, with the path of
- * that parent (see the file's comment). A few per app: one per item view whose editor had the focus.
+ * The objects added this way, by client (each its own accessibility bus, whose bus names another display's bus reuses)
+ * and bus: each the highest ancestor of the focus its parent did not list, with the path of that parent (see the file's
+ * comment). A few per app: one per item view whose editor had the focus.
  */
-const unlistedFound = new Map<string, Map<string, string>>();
+const unlistedFound = new WeakMap<AtspiClient, Map<string, Map<string, string>>>();
 const maxUnlistedPerApp = 8;
 /** How many unlisted objects deep the focus is looked for, each under the one before. */
 const maxUnlistedLevels = 4;
@@ -104,12 +105,19 @@ function showsContent(node: AtspiRawNode): boolean {
   return node.children.some((child) => hasState(child.states, ATSPI_STATE.SHOWING) && (!plainRoles.has(child.role) || showsContent(child)));
 }
 
-function rememberUnlisted(bus: string, top: string, parent: string): void {
-  const found = unlistedFound.get(bus) ?? new Map<string, string>();
+function unlistedOf(client: AtspiClient): Map<string, Map<string, string>> {
+  let byBus = unlistedFound.get(client);
+  if (!byBus) unlistedFound.set(client, (byBus = new Map()));
+  return byBus;
+}
+
+function rememberUnlisted(client: AtspiClient, bus: string, top: string, parent: string): void {
+  const byBus = unlistedOf(client);
+  const found = byBus.get(bus) ?? new Map<string, string>();
   found.delete(top);
   if (found.size >= maxUnlistedPerApp) found.delete(found.keys().next().value!);
   found.set(top, parent);
-  unlistedFound.set(bus, found);
+  byBus.set(bus, found);
 }
 
 /**
@@ -152,7 +160,7 @@ async function withFocused(client: AtspiClient, read: ReadTreeResult, bus: strin
     const top = held === 0 ? ref : { bus, path: paths[held - 1]! };
     const added = await withUnlisted(client, result, chains, top, paths[held]!, options, false);
     if (!added) return result;
-    rememberUnlisted(bus, top.path, paths[held]!);
+    rememberUnlisted(client, bus, top.path, paths[held]!);
     result = { ...added, addedPaths: [...(result.addedPaths ?? []), ...added.addedPaths] };
   }
   return result;
@@ -164,11 +172,12 @@ async function withFocused(client: AtspiClient, read: ReadTreeResult, bus: strin
  * its editor closed holds only the widgets on its cells, if any). One that is gone is forgotten.
  */
 async function withRemembered(client: AtspiClient, read: ReadTreeResult & { addedPaths?: string[] }, bus: string, options: ReadTreeOptions): Promise<ReadTreeResult & { addedPaths?: string[] }> {
-  const found = unlistedFound.get(bus);
+  const found = unlistedFound.get(client)?.get(bus);
   if (!found || !read.root || read.failure || read.root.bus !== bus) return read;
   let result = read;
+  // The tree's chains are built once, and again only after an object was added to it.
+  let chains = chainsOf(result.root!);
   for (const [top, parent] of [...found]) {
-    const chains = chainsOf(result.root!);
     if (chains.has(top) || !chains.has(parent)) continue;
     const ref = { bus, path: top };
     const [parentNow, states] = await Promise.all([parentOf(client, ref).catch(() => undefined), readStates(client, ref).catch(() => undefined)]);
@@ -179,7 +188,9 @@ async function withRemembered(client: AtspiClient, read: ReadTreeResult & { adde
     }
     if (!hasState(states, ATSPI_STATE.SHOWING)) continue;
     const added = await withUnlisted(client, result, chains, ref, parent, options, true);
-    if (added) result = { ...added, addedPaths: [...(result.addedPaths ?? []), ...added.addedPaths] };
+    if (!added) continue;
+    result = { ...added, addedPaths: [...(result.addedPaths ?? []), ...added.addedPaths] };
+    chains = chainsOf(result.root!);
   }
   return result;
 }
