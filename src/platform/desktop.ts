@@ -146,7 +146,8 @@ export interface DesktopChanges {
   watchChanges(pid: number, options?: { titles?: boolean }): Promise<ChangeWatch>;
   /**
    * Marks an action on the process as under way until the returned function is called: what the process changes
-   * meanwhile (and a moment after) is the action's doing, never taken for what the app changes on its own.
+   * meanwhile (and a moment after) is the action's doing, never taken for what the app changes on its own; and the
+   * platform's housekeeping that costs this process time waits for its end.
    */
   actionUnderway(pid: number): Promise<() => void>;
 }

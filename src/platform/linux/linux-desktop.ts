@@ -404,7 +404,12 @@ export class LinuxDesktop implements Desktop {
 
   async actionUnderway(pid: number): Promise<() => void> {
     const client = await this.atspi().catch(() => undefined);
-    return client ? actionUnderway(client.events, pid) : () => undefined;
+    if (!client) return () => undefined;
+    const [own, keepers] = [actionUnderway(client.events, pid), client.actionUnderway()];
+    return () => {
+      own();
+      keepers();
+    };
   }
 
   async pointer(target: ElementTarget | PointTarget, kind: PointerKind, options: PointerOptions): Promise<ActionOutcome> {

@@ -94,15 +94,12 @@ function within(covered: readonly Span[], at: number): boolean {
 export function ownChanges(monitor: Heard, bus: string, pid: number, before: number): Set<string> {
   const covered = coveredTimes(actionSpans.get(monitor)?.get(pid) ?? []);
   const ours = (at: number) => within(covered, at);
-  // Per change, when it came while no action was near, and when it came at all (first and last).
+  const heard = monitor.heard(bus, before - lookBackMs, before);
+  // Per change, when it came while no action was near.
   const apart = new Map<string, number[]>();
-  const came = new Map<string, { first: number; last: number }>();
-  for (const { at, event } of monitor.heard(bus, before - lookBackMs, before)) {
-    const change = changeOf(event);
-    const seen = came.get(change);
-    if (seen) seen.last = at;
-    else came.set(change, { first: at, last: at });
+  for (const { at, event } of heard) {
     if (ours(at)) continue;
+    const change = changeOf(event);
     const list = apart.get(change);
     if (list) list.push(at);
     else apart.set(change, [at]);
@@ -111,6 +108,19 @@ export function ownChanges(monitor: Heard, bus: string, pid: number, before: num
   let known = knownOwn.get(monitor);
   if (!known) knownOwn.set(monitor, (known = new Map()));
   const ofProcess = known.get(pid) ?? new Map<string, number>();
+  // When the changes found or known the app's own came at all (first and last), actions' spans included. Only those
+  // are looked for: the events of the look-back are mostly the actions' own (a typing's hundreds), and most apps
+  // change nothing by themselves.
+  const came = new Map<string, { first: number; last: number }>();
+  if (own.size > 0 || ofProcess.size > 0) {
+    for (const { at, event } of heard) {
+      const change = changeOf(event);
+      if (!own.has(change) && !ofProcess.has(change)) continue;
+      const seen = came.get(change);
+      if (seen) seen.last = at;
+      else came.set(change, { first: at, last: at });
+    }
+  }
   for (const [change, lastAt] of ofProcess) {
     const seen = came.get(change);
     if (seen && seen.first - lastAt <= lookBackMs) own.add(change);

@@ -1270,7 +1270,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
     // Found at the first event judged, not before acting: a look over seconds of events (2 to 3 ms) held up the input.
     const ownUntil = performance.now();
     let own: Set<string> | undefined;
-    const isOwn = (event: AccessibilityEvent) => (own ??= ownChanges(client.events, app, pid, ownUntil)).has(changeOf(event));
+    // Most apps change nothing by themselves: then no event's key is built (typing sends hundreds of events).
+    const isOwn = (event: AccessibilityEvent) => {
+      own ??= ownChanges(client.events, app, pid, ownUntil);
+      return own.size > 0 && own.has(changeOf(event));
+    };
     const dialogUp = listed?.some((window) => window.modal || window.transientFor !== undefined) ?? false;
     // An app with a modal dialog up is answering it, and what a dialog's button or Return sets off (a file saved,
     // then the dialog closed) may show no sign for longer than the usual wait: LibreOffice's Save dialog sent
@@ -1434,7 +1438,11 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       const placed = new Set<string>();
       for (const event of relevant()) {
         if (event.kind === 'BoundsChanged') placed.add(event.path);
-        else byObject.set(event.path, [...(byObject.get(event.path) ?? []), event]);
+        else {
+          const events = byObject.get(event.path);
+          if (events) events.push(event);
+          else byObject.set(event.path, [event]);
+        }
       }
       // The edits of each text a probe's line told, so another view of the same buffer, told the same edits, is known.
       const toldEdits = new Set([...byObject.entries()].filter(([path, events]) => told.get(`${events[0]!.sender}${path}`)?.text).map(([, events]) => textEdits(events)).filter((edits) => edits !== ''));

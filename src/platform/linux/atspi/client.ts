@@ -11,6 +11,7 @@ import { ObjectFactsCache } from './object-facts.js';
 import { quirksFor, WEBKITGTK, type ToolkitInfo, type ToolkitQuirks } from './toolkit.js';
 import { webKitWebProcess } from '../desktop/web-process.js';
 import { UnansweredActionError } from './unanswered-action.js';
+import { KeeperSchedule } from './keeper-schedule.js';
 
 /** How calls to one application travel: over its private socket when it offers one, else through the bus. */
 interface AppChannel {
@@ -30,8 +31,6 @@ export type ObjectCall = Omit<MethodCall, 'destination' | 'path'>;
  * (32 steps inside one dialog a single action opened) is the case this bound gives up.
  */
 const PARKED_PER_APPLICATION = 32;
-/** How long after a connection is parked it gets its keeper, with those parked meanwhile. */
-const KEEPER_AFTER_MS = 1000;
 /** How long an action call goes unanswered before the app is asked something else (see answersMeanwhile). */
 const loopLookMs = 150;
 /** How long the action call's answer is given after the other question's came back. */
@@ -69,8 +68,8 @@ export class AtspiClient {
   private readonly parked = new Map<string, DBusConnection[]>();
   /** The keeper process holding each parked connection (see connection-keeper.ts); one keeper may hold several. */
   private readonly keepers = new Map<DBusConnection, ChildProcess>();
-  /** Per application, the timer that starts a keeper for its parked connections not yet held by one. */
-  private readonly keeperTimers = new Map<string, NodeJS.Timeout>();
+  /** Per application, when a keeper starts for its parked connections not yet held by one. */
+  private readonly keeperSchedule = new KeeperSchedule();
   /** Per application, a connection opened ahead for its next action, which has carried nothing yet (see openAloneAhead). */
   private readonly spares = new Map<string, Promise<DBusConnection | Error | undefined>>();
   readonly facts = new ObjectFactsCache();
@@ -116,8 +115,7 @@ export class AtspiClient {
     const parked = this.parked.get(busName) ?? [];
     this.parked.delete(busName);
     for (const connection of parked) this.unpark(busName, connection);
-    clearTimeout(this.keeperTimers.get(busName));
-    this.keeperTimers.delete(busName);
+    this.keeperSchedule.cancel(busName);
     this.dropSpare(busName);
   }
 
@@ -134,8 +132,6 @@ export class AtspiClient {
     for (const busName of this.parked.keys()) this.startKeeper(busName);
     for (const connections of this.parked.values()) for (const connection of [...connections]) connection.release();
     this.parked.clear();
-    for (const timer of this.keeperTimers.values()) clearTimeout(timer);
-    this.keeperTimers.clear();
     this.keepers.clear();
     this.bus.close();
   }
@@ -248,8 +244,8 @@ export class AtspiClient {
    * the X keyboard and pointer grab of its open drop-down, so no app on the desktop took real input any more. The
    * driver going away is such an arrival too (FileZilla's Site Manager, chosen through invoke_menu, a key typed into it,
    * then the daemon replaced): a keeper process holds the parked connections until their app exits, so the driver's
-   * exit hangs none up (a crash within KEEPER_AFTER_MS of an action hangs up those not yet held). Silent connections
-   * cost the app one idle socket each, and a keeper process an app; they are closed when the app goes away, and past
+   * exit hangs none up (a crash before their keeper starts, a second or a few after their action, hangs them up).
+   * Silent connections cost the app one idle socket each, and a keeper process an app; they are closed when the app goes away, and past
    * PARKED_PER_APPLICATION the oldest is (by then its action is long over, unless one dialog took every action since).
    */
   private park(busName: string, connection: DBusConnection): void {
@@ -264,15 +260,20 @@ export class AtspiClient {
     void this.pidOf(busName).catch(() => undefined);
     // Starting a process costs milliseconds of this one's time: it is done a moment after the first connection parked
     // since the app's last keeper, for every connection parked by then, not on each action's path (a click cost 8 ms
-    // more with a keeper each): at most one keeper a second an app, however fast its actions come.
-    if (!this.keeperTimers.has(busName)) this.keeperTimers.set(busName, setTimeout(() => this.startKeeper(busName), KEEPER_AFTER_MS).unref());
+    // more with a keeper each): at most one keeper a second an app, however fast its actions come, and none while
+    // an action is under way (see keeper-schedule.ts).
+    this.keeperSchedule.schedule(busName, () => this.startKeeper(busName));
     while (parked.length > PARKED_PER_APPLICATION) this.unpark(busName, parked.shift()!);
+  }
+
+  /** Marks an action as under way until the returned function is called: no keeper starts meanwhile (keeper-schedule.ts). */
+  actionUnderway(): () => void {
+    return this.keeperSchedule.actionUnderway();
   }
 
   /** Starts one keeper for the app's parked connections that no keeper holds yet. */
   private startKeeper(busName: string): void {
-    clearTimeout(this.keeperTimers.get(busName));
-    this.keeperTimers.delete(busName);
+    this.keeperSchedule.cancel(busName);
     const pid = this.pids.get(busName);
     const unkept = (this.parked.get(busName) ?? []).filter((connection) => !this.keepers.has(connection) && !connection.closed);
     const keeper = pid === undefined ? undefined : keepOpenWhileAlive(unkept.map((connection) => connection.sharedSocket), pid);
@@ -281,7 +282,7 @@ export class AtspiClient {
 
   /**
    * Closes a parked connection for good (its action is long over, or its app gone). Its keeper goes too; the other
-   * connections it held, still open here, get another keeper KEEPER_AFTER_MS later.
+   * connections it held, still open here, get another keeper a moment later (see keeper-schedule.ts).
    */
   private unpark(busName: string, connection: DBusConnection): void {
     connection.close();
@@ -289,9 +290,7 @@ export class AtspiClient {
     if (!keeper) return;
     keeper.kill();
     for (const [held, by] of [...this.keepers]) if (by === keeper) this.keepers.delete(held);
-    if ((this.parked.get(busName) ?? []).some((other) => !other.closed) && !this.keeperTimers.has(busName)) {
-      this.keeperTimers.set(busName, setTimeout(() => this.startKeeper(busName), KEEPER_AFTER_MS).unref());
-    }
+    if ((this.parked.get(busName) ?? []).some((other) => !other.closed)) this.keeperSchedule.schedule(busName, () => this.startKeeper(busName));
   }
 
   /**
