@@ -34,8 +34,11 @@ function listedTool(tool: AnyTool): Tool {
   };
 }
 
-/** A tool call as the MCP server hands it on; requestId lets a transport end the exchange of a cancelled call. */
-export type McpToolCall = (name: string, args: unknown, signal: AbortSignal, requestId: RequestId) => Promise<ToolCallResult>;
+/**
+ * A tool call as the MCP server hands it on; requestId lets a transport end the exchange of a cancelled call, and
+ * `headers` (an HTTP transport's, as the request carried them) lets it find the request the call came in on.
+ */
+export type McpToolCall = (name: string, args: unknown, signal: AbortSignal, requestId: RequestId, headers?: Readonly<Record<string, string | string[] | undefined>>) => Promise<ToolCallResult>;
 
 /** Serves `served` (all tools unless a --tools filter chose fewer); a call to a tool outside it is refused like an unknown one. */
 export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[] = tools): Server {
@@ -54,7 +57,7 @@ export function createMcpServer(callTool: McpToolCall, served: readonly AnyTool[
       argumentProblems.delete(extra.requestId);
       return toCallToolResult(failureResult('usage', `invalid arguments for ${request.params.name}: ${problem}`, 'invalid_arguments'));
     }
-    return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}, extra.signal, extra.requestId));
+    return toCallToolResult(await callTool(request.params.name, request.params.arguments ?? {}, extra.signal, extra.requestId, extra.requestInfo?.headers));
   });
   return server;
 }

@@ -67,6 +67,11 @@ export interface ToolContext {
    * maxMs) before it answers, beyond the session's diff_settle_ms, so the next step finds the app done.
    */
   stepSettle?: { quietMs: number; maxMs: number };
+  /**
+   * The app's line of actions (see ActionQueue) the call runs in, when it runs inside an action that holds it: a plan's
+   * steps, a replay's actions and a tool's own clicks run at once rather than queue behind the call they are part of.
+   */
+  heldLine?: string;
   /** Aborted when the caller cancels the call (MCP notifications/cancelled, Ctrl-C on the CLI); long waits and plans stop on it. */
   signal?: AbortSignal;
   /** Diagnostics go to stderr only: stdout belongs to the MCP protocol or the CLI result. */

@@ -40,18 +40,18 @@ export async function runTool(name: string, rawArgs: unknown, context: ToolConte
     ? { ...lease.context, cwd: context.cwd, ...(context.signal ? { signal: context.signal } : {}), ...(context.callerPid ? { callerPid: context.callerPid } : {}) }
     : context;
   try {
-    const act = async () => {
+    const act = async (inLine: ToolContext) => {
       // An element named by selector is found once, in the app's line (after its earlier actions), and named by its token from here on.
-      const selection = await selectTarget(tool, parsed.data as Record<string, unknown>, callContext);
+      const selection = await selectTarget(tool, parsed.data as Record<string, unknown>, inLine);
       if ('failed' in selection) return selection.failed;
       // The agent cursor and the session's recording see every action here, whichever tool it is.
-      const observer = await observeCall(tool, selection.args, rawArgs, callContext);
-      const result = withSelected(await handle(tool, name, selection.args, callContext), selection.selected);
+      const observer = await observeCall(tool, selection.args, rawArgs, inLine);
+      const result = withSelected(await handle(tool, name, selection.args, inLine), selection.selected);
       return observer ? await observer.finish(result) : result;
     };
     // Actions on one app wait for each other in arrival order; reads and other apps' actions do not wait.
     const key = actionKey(tool, parsed.data as Record<string, unknown>, callContext);
-    return key === undefined ? await act() : await actions.run(key, act, callContext.signal).catch(cancelledInLine);
+    return key === undefined ? await act(callContext) : await actions.run(key, callContext, act).catch(cancelledInLine);
   } finally {
     lease?.release();
   }

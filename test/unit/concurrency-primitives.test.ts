@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { ActionQueue } from '../../src/tools/action-queue.js';
+import type { ToolContext } from '../../src/tools/context.js';
 import sharp from 'sharp';
 import { encodePng } from '../../src/image/encode.js';
 import type { RawImage } from '../../src/image/raw-image.js';
@@ -10,6 +12,8 @@ import { ReadCoalescer } from '../../src/platform/linux/read-coalescer.js';
 import { RecentCaptures } from '../../src/platform/linux/recent-captures.js';
 
 describe('ActionQueue: one line per app', () => {
+  /** What the queue uses of a call's context: its signal, and the line it holds (none for a call from outside). */
+  const call = (signal?: AbortSignal) => (signal ? { signal } : {}) as ToolContext;
   test('actions on one key run one at a time in arrival order; another key runs beside them', async () => {
     const queue = new ActionQueue();
     const events: string[] = [];
@@ -18,7 +22,7 @@ describe('ActionQueue: one line per app', () => {
       await sleep(ms);
       events.push(`${name} end`);
     };
-    await Promise.all([queue.run('pid 1', action('a1', 60)), queue.run('pid 1', action('a2', 10)), queue.run('pid 2', action('b', 10)), queue.run('pid 1', action('a3', 1))]);
+    await Promise.all([queue.run('pid 1', call(), action('a1', 60)), queue.run('pid 1', call(), action('a2', 10)), queue.run('pid 2', call(), action('b', 10)), queue.run('pid 1', call(), action('a3', 1))]);
     assert.deepEqual(
       events.filter((event) => event.startsWith('a')),
       ['a1 start', 'a1 end', 'a2 start', 'a2 end', 'a3 start', 'a3 end'],
@@ -29,14 +33,14 @@ describe('ActionQueue: one line per app', () => {
   test('a failed action frees the line; a cancelled waiter leaves it and later ones still wait for the first', async () => {
     const queue = new ActionQueue();
     const events: string[] = [];
-    const first = queue.run('k', async () => {
+    const first = queue.run('k', call(), async () => {
       await sleep(50);
       events.push('first');
       throw new Error('boom');
     });
     const controller = new AbortController();
-    const cancelled = queue.run('k', async () => events.push('cancelled ran'), controller.signal);
-    const third = queue.run('k', async () => events.push('third'));
+    const cancelled = queue.run('k', call(controller.signal), async () => events.push('cancelled ran'));
+    const third = queue.run('k', call(), async () => events.push('third'));
     controller.abort();
     await assert.rejects(cancelled, (error: Error & { code?: string }) => error.code === 'cancelled' && /nothing was sent/.test(error.message));
     await assert.rejects(first, /boom/);
@@ -46,8 +50,24 @@ describe('ActionQueue: one line per app', () => {
 
   test('a call made inside a queued one (a plan step) runs at once instead of waiting for its own plan', async () => {
     const queue = new ActionQueue();
-    const result = await Promise.race([queue.run('k', () => queue.run('k', async () => 'step ran')), sleep(1000).then(() => 'deadlock')]);
+    const result = await Promise.race([queue.run('k', call(), (held) => queue.run('k', { ...held, signal: new AbortController().signal }, async () => 'step ran')), sleep(1000).then(() => 'deadlock')]);
     assert.equal(result, 'step ran');
+  });
+
+  test('a queued action runs with no promise hook on: no AsyncLocalStorage is enabled for it', () => {
+    // With an AsyncLocalStorage enabled, Node 20 runs a hook on every promise of the process (a tree walk took half as
+    // long again), and a promise's continuation then has an async id of its own; with none, it has 0. Asked in a
+    // process of its own: node:test enables promise hooks in its own.
+    const queueModule = new URL('../../src/tools/action-queue.js', import.meta.url).href;
+    const script = `
+      import { executionAsyncId } from 'node:async_hooks';
+      const { ActionQueue } = await import(${JSON.stringify(queueModule)});
+      const continuationId = async () => { await null; return executionAsyncId(); };
+      const queue = new ActionQueue();
+      const inside = await queue.run('k', {}, (held) => queue.run('k', held, continuationId));
+      console.log(JSON.stringify({ inside, after: await continuationId() }));`;
+    const ids = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 })) as { inside: number; after: number };
+    assert.deepEqual(ids, { inside: 0, after: 0 }, 'promise hooks ran inside or after the action');
   });
 });
 

@@ -272,6 +272,29 @@ describe('errors', () => {
     }
   });
 
+  test('checked() calls that overlap each keep their own requests checked, the first to end included', async () => {
+    const seen: X11Error[] = [];
+    const off = conn().onError((error) => seen.push(error));
+    try {
+      // The longer call's failing request goes out after the shorter call has ended (each checked call's scope is
+      // enabled only while some checked call runs).
+      const longer = conn().checked(async () => {
+        await conn().mapWindow(conn().screen.root);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await conn().configureWindow(0x1234569, { x: 1 });
+      });
+      longer.catch(() => undefined);
+      await conn().checked(() => conn().mapWindow(conn().screen.root));
+      await assert.rejects(longer, (error: Error) => error instanceof X11Error && error.message === 'BadWindow (3) in ConfigureWindow: resource 0x1234569');
+      // And a request made outside any checked call after both is unchecked: it reaches the listeners only.
+      await conn().configureWindow(0x123456a, { x: 1 });
+      await conn().sync();
+      assert.deepEqual(seen.map((error) => error.message), ['BadWindow (3) in ConfigureWindow: resource 0x1234569', 'BadWindow (3) in ConfigureWindow: resource 0x123456a']);
+    } finally {
+      off();
+    }
+  });
+
   test('values out of range are refused before anything is sent', async () => {
     await assert.rejects(conn().createWindow({ parent: conn().screen.root, x: 70000, y: 0, width: 1, height: 1 }), RangeError);
     await assert.rejects(conn().getImage(conn().screen.root, 0, 0, 100000, 1), RangeError);

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +58,16 @@ interface HttpSession {
   release?: () => void;
 }
 
+/** What a call needs of the HTTP request it came in on (see McpHttpServer.requests). */
+interface HttpRequestFacts {
+  receivedAt: number;
+  dropped: AbortSignal;
+  closed: Promise<void>;
+}
+
+/** The header serve() marks each request with, for its calls to find it by (lower case, as Node keeps header names). */
+const REQUEST_MARK = 'x-cup-driver-request';
+
 /**
  * MCP over Streamable HTTP at /mcp, with the official SDK's server transport: one transport and one MCP
  * server per MCP session, each session its own driver session (`http-<id>`), ended when the client
@@ -69,10 +78,14 @@ export class McpHttpServer {
   private readonly http: HttpServer;
   private readonly sessions = new Map<string, HttpSession>();
   /**
-   * The HTTP request a call came in on: when it came (a reading begun since is fresh for the call), and a signal
-   * aborted when it is dropped before its answer was written (the client went away).
+   * The HTTP requests under way, by the mark serve() gives each (REQUEST_MARK): when it came (a reading begun since is
+   * fresh for the calls in it), and a signal aborted when it is dropped before its answer was written (the client went
+   * away). A call finds its request by the mark among the headers the SDK hands on with it, not through an
+   * AsyncLocalStorage: with one enabled, Node 20 runs a hook on every promise of the process, which made a tree walk
+   * take half as long again.
    */
-  private readonly request = new AsyncLocalStorage<{ receivedAt: number; dropped: AbortSignal; closed: Promise<void> }>();
+  private readonly requests = new Map<string, HttpRequestFacts>();
+  private requestsMarked = 0;
   private checks?: RequestChecks;
   private sweep?: NodeJS.Timeout;
   private stopping?: Promise<void>;
@@ -196,7 +209,7 @@ export class McpHttpServer {
         if (closing) await this.endSession(closing, 'the client ended it');
       },
     });
-    const mcp = createMcpServer((name, args, signal, requestId) => this.call(session, name, args, signal, requestId), this.options.served);
+    const mcp = createMcpServer((name, args, signal, requestId, headers) => this.call(session, name, args, signal, requestId, headers), this.options.served);
     await mcp.connect(transport);
     await transport.handleRequest(request, response);
     if (!session) await mcp.close();
@@ -219,8 +232,15 @@ export class McpHttpServer {
         resolve();
       }),
     );
-    // The transport hands the messages to the MCP server inside this call, so the calls they start see the signal.
-    await this.request.run({ receivedAt, dropped: dropped.signal, closed }, () => session.transport.handleRequest(request, response));
+    // The transport hands the calls the headers it read (see requests); a client's own header of that name is replaced.
+    const mark = String(++this.requestsMarked);
+    request.headers[REQUEST_MARK] = mark;
+    // The SDK's adapter (@hono/node-server) lists the headers from the raw ones.
+    const raw = request.rawHeaders.flatMap((value, i, all) => (i % 2 === 0 ? (value.toLowerCase() === REQUEST_MARK ? [] : [[value, all[i + 1]!]]) : []));
+    request.rawHeaders.splice(0, request.rawHeaders.length, ...raw.flat(), REQUEST_MARK, mark);
+    this.requests.set(mark, { receivedAt, dropped: dropped.signal, closed });
+    void closed.then(() => this.requests.delete(mark));
+    await session.transport.handleRequest(request, response);
   }
 
   /** A request (or SSE stream) keeps its session from idling out until its response closes. */
@@ -233,10 +253,11 @@ export class McpHttpServer {
     });
   }
 
-  private async call(session: HttpSession | undefined, name: string, args: unknown, signal: AbortSignal, requestId: RequestId): Promise<ToolCallResult> {
+  private async call(session: HttpSession | undefined, name: string, args: unknown, signal: AbortSignal, requestId: RequestId, headers?: Readonly<Record<string, string | string[] | undefined>>): Promise<ToolCallResult> {
     // The SDK answers only after initialize, which registered the session: this is unreachable otherwise.
     if (!session) throw new Error('a tool call arrived before the session was initialized');
-    const request = this.request.getStore();
+    const mark = headers?.[REQUEST_MARK];
+    const request = typeof mark === 'string' ? this.requests.get(mark) : undefined;
     // A client that disconnects mid-call cancels it, as notifications/cancelled would: nobody is left to hear the answer.
     const byClient = request ? AbortSignal.any([signal, request.dropped]) : signal;
     const callSignal = AbortSignal.any([byClient, session.stop.signal]);

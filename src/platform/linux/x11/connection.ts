@@ -71,6 +71,8 @@ export class X11Core {
   private closeReason: X11ClosedError | undefined;
   private readonly scopes = new AsyncLocalStorage<CheckedScope>();
   private readonly checkedSequences = new Map<number, CheckedScope>();
+  /** The checked() calls running now (see checked). */
+  private openScopes = 0;
   private readonly extensionsByMajor = new Map<number, ExtensionNames>();
   private readonly eventListeners = new Set<(event: X11Event) => void>();
   private readonly errorListeners = new Set<(error: X11Error) => void>();
@@ -150,6 +152,7 @@ export class X11Core {
    */
   async checked<T>(fn: () => T | Promise<T>): Promise<T> {
     const scope: CheckedScope = { active: true, errors: [], sequences: [] };
+    this.openScopes++;
     try {
       const result = await this.scopes.run(scope, fn);
       await this.sync();
@@ -158,6 +161,10 @@ export class X11Core {
     } finally {
       scope.active = false;
       for (const sequence of scope.sequences) this.checkedSequences.delete(sequence);
+      // An enabled AsyncLocalStorage has Node 20 run a hook on every promise of the process, for good (a tree walk
+      // took half as long again): it is enabled only while a checked call runs. Requests a scope's timers make later
+      // are unchecked either way.
+      if (--this.openScopes === 0) this.scopes.disable();
     }
   }
 
