@@ -1,14 +1,18 @@
-import { test, mock } from 'node:test';
+import { test, mock, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { KeeperSchedule } from '../../src/platform/linux/atspi/keeper-schedule.js';
+
+/** A schedule on node's mock clock (reset after the test), and the keepers it started, in order. */
+function onMockClock(t: TestContext): { schedule: KeeperSchedule; started: string[] } {
+  mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  t.after(() => mock.timers.reset());
+  return { schedule: new KeeperSchedule(), started: [] };
+}
 
 // A keeper's process start holds this process's thread for milliseconds: it waits for the actions under way to end,
 // though never more than a few seconds past its due time.
 test('a keeper due during an action starts once the action ends, and not before', (t) => {
-  mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  t.after(() => mock.timers.reset());
-  const schedule = new KeeperSchedule();
-  const started: string[] = [];
+  const { schedule, started } = onMockClock(t);
   schedule.schedule('app', () => started.push('app'));
   const end = schedule.actionUnderway();
   mock.timers.tick(1000);
@@ -21,10 +25,7 @@ test('a keeper due during an action starts once the action ends, and not before'
 });
 
 test('with no action under way a keeper starts a second after its connection parked, once per application', (t) => {
-  mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  t.after(() => mock.timers.reset());
-  const schedule = new KeeperSchedule();
-  const started: string[] = [];
+  const { schedule, started } = onMockClock(t);
   schedule.schedule('app', () => started.push('first'));
   mock.timers.tick(500);
   schedule.schedule('app', () => started.push('second'));
@@ -37,10 +38,7 @@ test('with no action under way a keeper starts a second after its connection par
 });
 
 test('actions that never pause hold a keeper off for 5 s past its due time at most', (t) => {
-  mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  t.after(() => mock.timers.reset());
-  const schedule = new KeeperSchedule();
-  const started: string[] = [];
+  const { schedule, started } = onMockClock(t);
   schedule.schedule('app', () => started.push('app'));
   const end = schedule.actionUnderway();
   mock.timers.tick(5999);
@@ -53,10 +51,7 @@ test('actions that never pause hold a keeper off for 5 s past its due time at mo
 });
 
 test('a cancelled keeper never starts, and an action ended twice counts once', (t) => {
-  mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  t.after(() => mock.timers.reset());
-  const schedule = new KeeperSchedule();
-  const started: string[] = [];
+  const { schedule, started } = onMockClock(t);
   const first = schedule.actionUnderway();
   const second = schedule.actionUnderway();
   schedule.schedule('gone', () => started.push('gone'));
