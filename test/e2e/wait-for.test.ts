@@ -172,6 +172,14 @@ describe('wait_for and find_elements on a GTK3 app', () => {
       assert.ok(took >= 1500 && took < 1500 + 700, `answered after ${took} ms`);
       assert.match(result.summary, /timed out after 1500 ms/);
       assert.ok((await fixtures.oracle.find(busy.pid, 'CUP Fixture Busy', 'push button', 'Increment')).found, 'pyatspi reads the app once it answers again');
+      // Busy from the start, the first look itself is held: the wait still answers on time, saying it saw nothing yet.
+      process.kill(busy.pid, 'SIGUSR1');
+      const first = Date.now();
+      const held = await failsWith(fixtures.context, 'wait_for', { pid: busy.pid, window_id: busy.id, selector: 'name="Never there"', timeout_ms: 1500 }, 'timeout');
+      const heldTook = Date.now() - first;
+      assert.ok(heldTook >= 1500 && heldTook < 1500 + 700, `answered after ${heldTook} ms`);
+      assert.match(held.summary, /timed out after 1500 ms .*the first look, begun \d+ ms before, had not ended/, held.summary);
+      assert.ok((await fixtures.oracle.find(busy.pid, 'CUP Fixture Busy', 'push button', 'Increment')).found, 'pyatspi reads the app once it answers again');
     } finally {
       process.kill(busy.pid);
     }

@@ -98,6 +98,23 @@ describe('ReadCoalescer: concurrent identical reads share work, never an older s
     assert.equal(await coalescer.run('w', read), 4);
   });
 
+  test('calls waiting behind a read its source left unanswered take that answer: no second timeout is waited out', async () => {
+    // Readings are numbers here; the first stands for "the app did not answer in time".
+    const coalescer = new ReadCoalescer<number>((reading) => reading === 1);
+    const { read, started } = numberedReads();
+    const first = coalescer.run('w', read);
+    await sleep(5);
+    const waiting = [coalescer.run('w', read), coalescer.run('w', read)];
+    assert.deepEqual(await Promise.all([first, ...waiting]), [1, 1, 1]);
+    assert.equal(started(), 1, 'the calls that waited behind the unanswered read did not read again');
+    // An answered read is not shared that way: calls that waited for it get a read that began after them.
+    assert.equal(await coalescer.run('w', read), 2);
+    const answered = coalescer.run('w', read);
+    await sleep(5);
+    const behind = coalescer.run('w', read);
+    assert.deepEqual([await answered, await behind], [3, 4]);
+  });
+
   test('a call that says when it came in joins a read under way only when that read began after it came', async () => {
     const coalescer = new ReadCoalescer<number>();
     const { read } = numberedReads();

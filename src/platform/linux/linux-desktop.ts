@@ -163,7 +163,7 @@ export class LinuxDesktop implements Desktop {
   private readonly readOnBus = new Map<number, number | undefined>();
   /** Per window: its live tree mirror, in the order last read (oldest first). */
   private readonly mirrors = new Map<number, WindowMirror>();
-  private readonly readings = new ReadCoalescer<WindowReading>();
+  private readonly readings = new ReadCoalescer<WindowReading>((reading) => reading.unresponsive === true);
   private readonly captures = new ReadCoalescer<RawImage>();
   private readonly recentCaptures = new RecentCaptures(RECENT_CAPTURE_WINDOWS);
   readonly callTimeoutMs: number;

@@ -21,10 +21,18 @@ export class ReadCoalescer<T> {
   /** Per key: the read a call made now joins, or whose successor it joins when it has started. */
   private readonly reads = new Map<string, Reading<T>>();
 
+  /**
+   * `unanswered`: whether a read's result says its source did not answer it in time (a hung or stopped app). The calls
+   * waiting for the next read take that result instead: the source let it run out while they waited, so it is news
+   * as fresh as theirs, and a read of their own would wait out the same timeout again (a plan's step after a
+   * wait_for that gave up on its look waited for that look's timeout, then for its own).
+   */
+  constructor(private readonly unanswered: (result: T) => boolean = () => false) {}
+
   run(key: string, read: () => Promise<T>, since?: number): Promise<T> {
     let reading = this.reads.get(key);
     if (!reading) {
-      reading = this.schedule(key, read, Promise.resolve());
+      reading = this.schedule(key, read, undefined);
       this.reads.set(key, reading);
     } else if (reading.startedAt !== undefined && !(since !== undefined && reading.startedAt >= since)) {
       reading.next ??= this.schedule(key, read, reading.result);
@@ -34,12 +42,16 @@ export class ReadCoalescer<T> {
   }
 
   /** A read that begins at the end of the turn after `after` settles. */
-  private schedule(key: string, read: () => Promise<T>, after: Promise<unknown>): Reading<T> {
+  private schedule(key: string, read: () => Promise<T>, after: Promise<T> | undefined): Reading<T> {
     const reading: Reading<T> = {
-      result: after
-        .then(noop, noop)
-        .then(() => endOfTurn())
-        .then(() => {
+      result: (after ?? Promise.resolve(undefined))
+        .then(
+          (previous) => (previous !== undefined && this.unanswered(previous) ? { previous } : undefined),
+          noop,
+        )
+        .then(async (shared) => {
+          if (shared) return shared.previous;
+          await endOfTurn();
           reading.startedAt = performance.now();
           return read();
         }),

@@ -40,6 +40,8 @@ interface Look {
   satisfied: boolean;
   /** Satisfied by re-reading only what the app's events named (see look). */
   fromEvents: boolean;
+  /** Why nothing was seen: the first look had not ended by the deadline (see firstLookLate). */
+  unread?: string;
 }
 
 interface WaitArgs {
@@ -136,10 +138,13 @@ function lastSeen(args: WaitArgs, selector: DesktopSelector | undefined, last: L
     ...(byDescription!.length > 0 ? { by_description: byDescription! } : {}),
     window_titles: args.window_title === undefined ? own : [...own, ...others].slice(0, 20),
     ...(last.windowClosed ? { window_closed: true } : {}),
-    unread: last.looks.flatMap((entry) => {
-      const reason = partialReason(entry.reading);
-      return reason ? [`window ${entry.window.id}: ${reason}`] : [];
-    }),
+    unread: [
+      ...(last.unread ? [last.unread] : []),
+      ...last.looks.flatMap((entry) => {
+        const reason = partialReason(entry.reading);
+        return reason ? [`window ${entry.window.id}: ${reason}`] : [];
+      }),
+    ],
   };
 }
 
@@ -233,9 +238,10 @@ export const waitFor = defineTool({
         const lookStarted = Date.now();
         const looking = look(context, resolved, selector, deadline - Date.now(), byApp ? windows : undefined, byApp && !args.gone);
         // A look that runs past the deadline (a slow app's read) does not hold the answer: the timeout says what the
-        // look before saw. The first look is always waited for, so that a wait of 0 ms looks once.
-        const seen = last ? await beforeDeadline(looking, deadline) : await looking;
-        if (!seen) timedOut(args, resolved, selector, last!.look, started, reads);
+        // look before saw, or, for the first, that it had not ended. A wait of 0 ms waits for its one look. Under CI's
+        // load a first look still reading when the app went busy for 4 s held a 1500 ms wait's answer to 4770 ms.
+        const seen = last || args.timeout_ms > 0 ? await beforeDeadline(looking, deadline) : await looking;
+        if (!seen) timedOut(args, resolved, selector, last?.look ?? firstLookLate(lookStarted), started, reads);
         windows = seen.windows;
         reads++;
         last = { args: resolved, selector, look: seen, reads };
@@ -277,6 +283,11 @@ function refuseTreeless(context: ToolContext, args: WaitArgs, seen: Look): void 
       'wait with window_title for a window the app opens or closes, or compare get_window_state screenshots',
     'no_accessibility',
   );
+}
+
+/** What a timeout says when its first look had not ended: the windows are unknown, and nothing was read. */
+function firstLookLate(lookStarted: number): Look {
+  return { windows: [], titled: [], looks: [], windowClosed: false, satisfied: false, fromEvents: false, unread: `the first look, begun ${Date.now() - lookStarted} ms before, had not ended (the app or the window manager did not answer in time)` };
 }
 
 /** The look's answer, or undefined once the deadline passed first (the look goes on, bounded by its read budget). */

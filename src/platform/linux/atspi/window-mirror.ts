@@ -203,6 +203,8 @@ export class WindowMirror {
   private stopListening?: () => void;
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The last read the app let time out, and when it did (see read). */
+  private lastTimeout?: { at: number; read: MirrorRead };
   /**
    * The mirror holds the visible part only (ReadTreeOptions.visibleOnly, where geometry decides what is shown):
    * a read of the other kind walks, and the mirror then holds what that walk read.
@@ -219,7 +221,10 @@ export class WindowMirror {
 
   /** Reads the window: from the mirror when it is provably current, else by a walk that renews it. */
   read(options: ReadTreeOptions, mode: MirrorReadMode = {}): Promise<MirrorRead> {
-    const run = this.queue.then(() => this.readNow(options, mode));
+    const queuedAt = performance.now();
+    // A read that waited for one the app let time out takes that answer: the app did not answer while it waited, and
+    // asking again would wait out the same timeout (see ReadCoalescer's `unanswered`).
+    const run = this.queue.then(() => (this.lastTimeout && this.lastTimeout.at >= queuedAt ? this.lastTimeout.read : this.readNow(options, mode)));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -266,7 +271,9 @@ export class WindowMirror {
     if (synced === 'timeout') {
       this.drop();
       const failure = `the application (${this.top.bus}) did not answer within ${options.callTimeoutMs} ms; it may be hung or stopped`;
-      return { read: { nodeCount: 0, truncated: false, failure, unresponsive: true, calls: 1, elapsedMs: Date.now() - started }, fromMirror: false, walkedBecause: failure, rereads: 0 };
+      const read: MirrorRead = { read: { nodeCount: 0, truncated: false, failure, unresponsive: true, calls: 1, elapsedMs: Date.now() - started }, fromMirror: false, walkedBecause: failure, rereads: 0 };
+      this.lastTimeout = { at: performance.now(), read };
+      return read;
     }
     if (mode.fresh) return this.walkAside(options, 'a fresh walk was asked for');
     if (!this.root) return this.walk(options, 'first read', geometry);
