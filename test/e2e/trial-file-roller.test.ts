@@ -19,6 +19,8 @@ describe('File Roller: a new user\'s New Archive dialog, judged by pyatspi', () 
   let main: ClientWindow;
   /** The New Archive dialog's window id, opened by the first test that needs it. */
   let dialog: number | undefined;
+  /** The evidence and diff of the click on "New Archive…" that opened it. */
+  let opening: { result: ActionResult; body: string } | undefined;
 
   before(async () => {
     user = await startUserDesktop('cup-file-roller-home-');
@@ -41,6 +43,7 @@ describe('File Roller: a new user\'s New Archive dialog, judged by pyatspi', () 
     await callOk(context, 'click', { window_id: main.id, selector: 'role=button name=Menu' });
     const clicked = await callOk(context, 'click', { window_id: main.id, selector: 'role=button name="New Archive…"' });
     const result = clicked.structured as unknown as ActionResult;
+    opening = { result, body: clicked.body ?? "" };
     const opened = result.new_windows?.find((window) => window.title === 'New Archive');
     assert.ok(opened, `the click opened the New Archive dialog:\n${clicked.body}`);
     dialog = opened.window_id;
@@ -62,4 +65,18 @@ describe('File Roller: a new user\'s New Archive dialog, judged by pyatspi', () 
     assert.ok(!named(await walk('New Archive'), 'check box', split)?.states.includes('checked'), 'the check box stayed unchecked');
   });
 
+  test('the evidence tells the clicked menu button\'s states as the diff does (hidden with its closed popover, the focus gone)', async () => {
+    await newArchiveDialog();
+    const { result, body } = opening!;
+    // The case: pyatspi reads "New Archive…" not showing, not focused, placed nowhere, in the closed popover.
+    const button = named(await walk('Archive Manager'), 'push button', 'New Archive…');
+    assert.ok(button && !button.states.includes('showing') && !button.states.includes('focused'), `pyatspi: ${JSON.stringify(button)}`);
+    const entry = result.diff?.changed.find((node) => node.role === 'button' && node.name === 'New Archive…');
+    assert.ok(entry?.changes.states, `the diff tells its states:\n${body}`);
+    assert.ok(entry.changes.states.added.includes('hidden') && entry.changes.states.removed.includes('focused'), `the diff, as pyatspi: hidden, the focus gone:\n${body}`);
+    const line = (result.evidence ?? []).find((told) => told.startsWith(`[e${entry.index}] `));
+    assert.ok(line, `the evidence tells it:\n${body}`);
+    const told = new Set(line.slice(line.lastIndexOf(': ') + 2).split(', '));
+    assert.ok(told.has('+hid') && told.has('-foc') && !told.has('+off'), `the evidence agrees with the diff: ${line}\n${body}`);
+  });
 });
