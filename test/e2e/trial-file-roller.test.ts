@@ -9,7 +9,7 @@ import type { ToolContext } from '../../src/tools/context.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import type { TestDesktop } from '../helpers/desktop.js';
 import { startUserDesktop, stopUserDesktop, type UserDesktop } from '../helpers/user-desktop.js';
-import { accessibleWindowState, callOk, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, childIndices, failsWith, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
 
 describe('File Roller: a new user\'s New Archive dialog, judged by pyatspi', () => {
   let user: UserDesktop;
@@ -78,5 +78,26 @@ describe('File Roller: a new user\'s New Archive dialog, judged by pyatspi', () 
     assert.ok(line, `the evidence tells it:\n${body}`);
     const told = new Set(line.slice(line.lastIndexOf(': ') + 2).split(', '));
     assert.ok(told.has('+hid') && told.has('-foc') && !told.has('+off'), `the evidence agrees with the diff: ${line}\n${body}`);
+  });
+
+  test('a closed combo box\'s count of its choices leaves its separator out', async () => {
+    const window = await newArchiveDialog();
+    // The case: pyatspi reads the Location box's popup with a separator among its items (the other box, of file
+    // types, has none).
+    const nodes = await walk('New Archive');
+    const choicesOf = (box: number) => {
+      const menu = childIndices(nodes, box).find((at) => nodes[at]!.role === 'menu');
+      return menu === undefined ? [] : childIndices(nodes, menu).map((at) => nodes[at]!);
+    };
+    const box = nodes.findIndex((node, at) => node.role === 'combo box' && choicesOf(at).some((choice) => choice.role === 'separator'));
+    assert.ok(box >= 0, 'pyatspi: a combo box with a separator among its choices');
+    const choices = choicesOf(box);
+    const separators = choices.filter((node) => node.role === 'separator').length;
+    assert.ok(separators > 0, `pyatspi: a separator among ${JSON.stringify(choices.map((node) => node.role))}`);
+    const { result } = await accessibleWindowState(context, { ...main, id: window, title: 'New Archive' }, { include_screenshot: false });
+    const lines = result.body!.split('\n');
+    const at = lines.findIndex((line) => / cmb "Location:"/.test(line));
+    assert.ok(at >= 0, result.body);
+    assert.match(lines[at + 1]!, new RegExp(`# ${choices.length - separators} more items`), `${choices.length} children, ${separators} of them separators:\n${result.body}`);
   });
 });
