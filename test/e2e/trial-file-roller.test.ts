@@ -100,4 +100,17 @@ describe('File Roller: a new user\'s New Archive dialog, judged by pyatspi', () 
     assert.ok(at >= 0, result.body);
     assert.match(lines[at + 1]!, new RegExp(`# ${choices.length - separators} more items`), `${choices.length} children, ${separators} of them separators:\n${result.body}`);
   });
+
+  test('a query that matches only hidden elements says so, and how to see them, where it read "0 shown"', async () => {
+    // The case: pyatspi reads the main menu's "Test Integrity" not showing (its popover closed).
+    const button = named(await walk('Archive Manager'), 'push button', 'Test Integrity');
+    assert.ok(button && !button.states.includes('showing'), `pyatspi: ${JSON.stringify(button)}`);
+    for (const query of ['Test Integrity', 'role=button name="Test Integrity"']) {
+      const { result, state } = await accessibleWindowState(context, main, { include_screenshot: false, query });
+      assert.equal(state.elements.length, 0, result.body);
+      assert.match(result.summary, /the query also matched 1 hidden element .*detail "full" shows it/, result.summary);
+      const full = await callOk(context, 'get_window_state', { window_id: main.id, include_screenshot: false, query, detail: 'full' });
+      assert.match(full.body ?? '', /btn "Test Integrity" .*\{[^}]*hid/, `detail "full" shows it, hidden:\n${full.body}`);
+    }
+  });
 });
