@@ -113,4 +113,28 @@ describe('File Roller: a new user\'s New Archive dialog, judged by pyatspi', () 
       assert.match(full.body ?? '', /btn "Test Integrity" .*\{[^}]*hid/, `detail "full" shows it, hidden:\n${full.body}`);
     }
   });
+
+  test('expanding "Other Options" tells the fields it reveals shown (-hid), not moved', async () => {
+    const window = await newArchiveDialog();
+    const expander = 'role=button name="Other Options"';
+    const password = () => named(nodesNow, 'password text', 'Password:') ?? nodesNow.find((node) => node.role === 'password text');
+    let nodesNow = await walk('New Archive');
+    // Collapsed first, whichever way the dialog opened (File Roller remembers it).
+    if (named(nodesNow, 'toggle button', 'Other Options')?.states.includes('expanded')) {
+      await callOk(context, 'click', { window_id: window, selector: expander });
+      nodesNow = await walk('New Archive');
+    }
+    // The case: pyatspi reads the password field VISIBLE and not SHOWING inside the collapsed expander.
+    assert.ok(password() && password()!.states.includes('visible') && !password()!.states.includes('showing'), `pyatspi: ${JSON.stringify(password())}`);
+    await accessibleWindowState(context, { ...main, id: window, title: 'New Archive' }, { include_screenshot: false });
+    const clicked = await callOk(context, 'click', { window_id: window, selector: expander });
+    const result = clicked.structured as unknown as ActionResult;
+    nodesNow = await walk('New Archive');
+    assert.ok(password()?.states.includes('showing'), `pyatspi: the field shows now: ${JSON.stringify(password())}`);
+    const field = result.diff?.changed.find((node) => node.role === 'textbox' && node.name === 'Password:');
+    assert.ok(field && field.changes.states?.removed.includes('hidden'), `the diff tells the field shown (-hid):\n${clicked.body}`);
+    assert.ok(!(result.diff?.moved?.notable ?? []).some((node) => node.index === field.index), `not among the moved:\n${clicked.body}`);
+    const line = (result.evidence ?? []).find((told) => told.startsWith(`[e${field.index}] `));
+    assert.ok(!line || line.endsWith(': -hid'), `the evidence agrees: ${line}\n${clicked.body}`);
+  });
 });
