@@ -85,6 +85,9 @@ const testPackages = [
   // MATE Calculator, whose Mode > Advanced makes a panel of buttons, each named and described as it is made
   // (test/e2e/trial-deskapps8.test.ts).
   'mate-calc',
+  // File Roller (Archive Manager), whose New Archive dialog holds an expander over disabled fields, a popover menu and
+  // a combo box with a separator among its places (test/e2e/trial-file-roller.test.ts).
+  'file-roller',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

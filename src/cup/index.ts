@@ -5,7 +5,7 @@ export { countClosedMenuItems, countOutsideClosedMenus, pruneTree, unreadCounts,
 export { capCompactText, DEFAULT_MAX_CHARS, toCompact, type CompactOptions } from './compact.js';
 export { toOverview } from './overview.js';
 export { toMarkdown, type MarkdownOptions } from './markdown.js';
-export { filterTree, filterTreeText, type TreeQuery } from './query.js';
+export { filterTree, filterTreeText, queryMatches, type TreeQuery } from './query.js';
 export { CUP_VERSION, assignIds, buildEnvelope, countNodes, type EnvelopeInput } from './envelope.js';
 export { validateEnvelope, type ValidationResult } from './validate.js';
 export { diffTrees, type ChangedNode, type DiffNode, type DiffReading, type MovedNode, type NodeChanges, type TreeDiff } from './diff.js';

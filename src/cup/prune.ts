@@ -362,10 +362,14 @@ function menuItemCount(node: CupNode): number {
   const children = node.children ?? [];
   const holder = children.length === 1 && (children[0]!.role === 'menu' || hasClosedChoiceList(node)) ? children[0]! : node;
   const list = scrolledChoiceList(holder);
-  if (list) return (list.children?.length ?? 0) + unreadMenuItems(list);
+  // A combo box's separator is no choice: File Roller's Location box, five places and a rule, read "# 6 more items".
+  // (A menu's separators are counted, as the platform counts a closed menu's unread items: telling them apart there
+  // costs a call per item, and a menu bar's closed menus hold hundreds.)
+  const counted = (child: CupNode) => node.role !== 'combobox' || child.role !== 'separator';
+  if (list) return (list.children ?? []).filter(counted).length + unreadMenuItems(list);
   // A group of choices under a heading (a page's <optgroup>) shows its choices: a <select> of four sizes in two
   // groups read "2 more items".
-  const shown = (holder.children ?? []).reduce((sum, child) => sum + (child.role === 'group' && child.children?.length ? child.children.length : 1), 0);
+  const shown = (holder.children ?? []).reduce((sum, child) => sum + (!counted(child) ? 0 : child.role === 'group' && child.children?.length ? child.children.length : 1), 0);
   return Math.max(0, shown - platformCount(holder, 'hiddenMenuItems')) + unreadMenuItems(holder);
 }
 

@@ -100,6 +100,18 @@ export function filterTree(nodes: readonly CupNode[], query: TreeQuery): CupNode
   return keepMatching(nodes, (node) => (needle === undefined ? (query as ReadonlySet<string>).has(node.id) : matches(node, needle)));
 }
 
+/** The nodes themselves that match `query` (as filterTree keeps them), not their ancestors, in document order. */
+export function queryMatches(nodes: readonly CupNode[], query: TreeQuery): CupNode[] {
+  const needle = typeof query === 'string' ? typedSpelling(query).toLowerCase() : undefined;
+  const found: CupNode[] = [];
+  const visit = (node: CupNode) => {
+    if (needle === undefined ? (query as ReadonlySet<string>).has(node.id) : matches(node, needle)) found.push(node);
+    node.children?.forEach(visit);
+  };
+  nodes.forEach(visit);
+  return found;
+}
+
 function keepMatching(nodes: readonly CupNode[], matching: (node: CupNode) => boolean): CupNode[] {
   return nodes.flatMap((node) => {
     const children = keepMatching(node.children ?? [], matching);

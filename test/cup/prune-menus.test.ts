@@ -37,6 +37,13 @@ test("a menu-bar entry holding one popup (Qt) counts the popup's items, read or 
   assert.deepEqual(compactBody([unread]), ['[e1] mi "File" 0,0 40x20 [clk]', hint]);
 });
 
+test("a closed popup's separators are no items (File Roller's Location box: five places and a rule read \"6 more items\")", () => {
+  const rule = (id: number) => node(id, 'separator', '', { states: ['hidden', 'offscreen'] });
+  const popup = node(2, 'menu', '', { states: ['hidden', 'offscreen'], children: [item(3, 'root', ['hidden', 'offscreen']), item(4, 'Desktop', ['hidden', 'offscreen']), rule(5), item(6, 'Other…', ['hidden', 'offscreen'])] });
+  const combo = node(1, 'combobox', 'Location:', { actions: ['click'], value: 'root', bounds: at(0, 0), children: [popup] });
+  assert.deepEqual(compactBody([combo]), ['[e1] cmb "Location:" 0,0 40x20 [clk] val="root"', `  # 3 more items ${DASH} open the list to see, or set_value with a choice's text`]);
+});
+
 test('an open menu lists its items', () => {
   const edit = node(1, 'menuitem', 'Edit', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'Undo', []), item(3, 'Redo', [])] });
   assert.deepEqual(compactBody([edit]), ['[e1] mi "Edit" 0,0 40x20 [clk]', '  [e2] mi "Undo" 0,40 40x20 [clk]', '  [e3] mi "Redo" 0,60 40x20 [clk]']);

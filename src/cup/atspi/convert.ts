@@ -100,6 +100,8 @@ interface Placement {
   scrolledAway?: boolean;
   /** Placed nowhere and not showing where a view's cells outlive its hiding (RawTreeContext.viewsKeepHiddenCells). */
   nowhere?: true;
+  /** Expandable and not expanded (an expander folded up): what it holds and does not show is folded away, not scrolled. */
+  collapsed?: true;
 }
 
 /** Which of VISIBLE and SHOWING the toolkit sets at all (on the window, as toolkits that set them do; GTK4 sets no SHOWING). */
@@ -212,7 +214,8 @@ function intersects(a: CupRect, b: CupRect): boolean {
 function place(raw: AtspiRawNode, context: RawTreeContext, parent: Placement, states: Set<string>, visibility: Visibility, covered: boolean, nested: boolean): Placement {
   const placed = placeInWindow(raw, context, parent, states, visibility, covered);
   if (nested && raw.role === ATSPI_ROLE.FRAME && placed.bounds && endsBeforeArea(placed.bounds, context.visibleArea)) return { offscreen: true, undrawn: true };
-  return parent.scrolledAway || raw.scrolledAway ? { ...placed, offscreen: true, scrolledAway: true } : placed;
+  const folded = states.has('STATE_EXPANDABLE') && !states.has('STATE_EXPANDED') ? { collapsed: true as const } : {};
+  return parent.scrolledAway || raw.scrolledAway ? { ...placed, offscreen: true, scrolledAway: true, ...folded } : { ...placed, ...folded };
 }
 
 /**
@@ -235,6 +238,10 @@ function placeInWindow(raw: AtspiRawNode, context: RawTreeContext, parent: Place
   // drawn nowhere, whatever extents it keeps (Qt leaves a closed menu's items at 0,0 + their offset, Blink a
   // closed drop-down's chosen option, marked showing, on the drop-down): a click there would hit something else.
   if (parent.undrawn || (visibilityReported && !showing && !states.has('STATE_VISIBLE'))) return { offscreen: true, undrawn: true };
+  // Nor is what a collapsed control holds and does not show, where the toolkit reports SHOWING: GTK3's expander keeps
+  // its fields VISIBLE, unplaced, while folded up (File Roller's "Other Options"), and they read offscreen, as if a
+  // scroll would bring them, and expanding it told them among "14 moved", not shown.
+  if (parent.collapsed && visibility.showing && !showing) return { offscreen: true, undrawn: true };
   const placedNowhere = raw.positionUnknown || (extents && (unknownCoordinate(extents.x) || unknownCoordinate(extents.y)));
   const hiddenThere = context.viewsKeepHiddenCells === true && (parent.nowhere || (placedNowhere && visibility.showing && !showing));
   if (placedNowhere || hiddenThere) return { offscreen: true, undrawn: false, ...(hiddenThere ? { nowhere: true as const } : {}) };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type TreeDiff } from '../../cup/index.js';
+import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type ChangedNode, type TreeDiff } from '../../cup/index.js';
 import { closedDialogLine, closedDialogs, openedDialogLines } from '../../cup/opened-dialogs.js';
 import { popupMenuLines } from '../../cup/popup-menus.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
@@ -19,6 +19,7 @@ import { indexedLabel } from '../../cup/element-label.js';
 import type { CupNode } from '../../cup/types.js';
 import { inertNotGone } from './behind-dialog.js';
 import { keptNotGone, type KeptElement } from './kept-not-gone.js';
+import { statesAsInDiff } from './states-as-in-diff.js';
 import { withValueOnlyNote } from './value-only.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 
@@ -92,6 +93,10 @@ export interface Compared {
   shownOrHidden?: string;
   /** The elements the diff shows added and shown, in one line, where both readings were whole (see addedLine). */
   added?: string;
+  /** Every element the diff shows changed, not only those its lines say. */
+  changed?: readonly ChangedNode[];
+  /** The label of the element at this index in the snapshot the reading after made. */
+  labelAt?: (index: number) => string | undefined;
   /** The label of the element with this identity (WindowReading.identities) in the snapshot the reading after made. */
   labelOf?: (identity: string) => string | undefined;
   /** The indices of the elements the diff shows added, all of them (the diff's lines say the first few). */
@@ -157,6 +162,8 @@ function compare(context: ToolContext, window: DesktopWindow, before: NumberedRe
     return { label: indexedLabel(now), anew: before.identities.get(index) !== after.identities.get(index) };
   };
   return {
+    changed: diff.changed,
+    labelAt,
     labelOf,
     addedIndices: new Set(diff.added.map((entry) => entry.index)),
     keptAt,
@@ -392,6 +399,7 @@ export async function observeAction(
     result = namedAsInDiff(result, compared.labelOf, compared.addedIndices);
     result = inertNotGone(result, before.root, compared.after);
     if (compared.keptAt) result = keptNotGone(result, compared.keptAt);
+    if (compared.changed && compared.labelAt) result = statesAsInDiff(result, compared.changed, compared.labelAt);
     return actionOutput(tool, withValueOnlyNote(tool, { ...confirmedByOpenedDialogs(result, compared.dialogs ?? [], compared.closedInside), ...elsewhere, ...compared.fields }, compared.after), compared.lines);
   } finally {
     over();

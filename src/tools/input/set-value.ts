@@ -17,7 +17,8 @@ export const setValueTool = defineTool({
     'else as key events after focusing), the option of a combo box whose ' +
     'name matches value (case-insensitive; no popup is opened; a combo box the user types into takes value as its text), the options of a list box ("Ham, Peppers", or one a line; exactly those ' +
     'end up selected), "true"/"false" on check boxes, switches and radio buttons, or a web page\'s date or time field as the page writes ' +
-    'it (2024-05-01, 14:30; through the browser\'s debugging connection). The value is read back.',
+    'it (2024-05-01, 14:30; through the browser\'s debugging connection). The value is read back. An element the app reports disabled is ' +
+    'refused as click refuses it (element_disabled, after up to 1 s for the app to enable it), with nothing sent.',
   input: z.strictObject({
     ...elementAddressing,
     ...actionOptions,

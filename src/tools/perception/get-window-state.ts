@@ -182,6 +182,7 @@ export const getWindowState = defineTool({
       // A query looks through what the compact view shows, which counts closed menus' items and lists none
       // (Transmission's "Quit", asked for with the File menu closed, matched nothing and nothing said why).
       args.query && view.closedMenuItems > 0 ? `the query did not search the ${counted(view.closedMenuItems, 'item')} of closed menus and drop-down lists, which detail "compact" only counts: detail "full" or find_elements searches them` : '',
+      unshownMatchesNote(view.unshownMatches),
       view.cut > 0 ? `${view.cut} more past max_elements/max_depth left out (indices are the whole window's, as in a full read)` : '',
       reading.truncated ? 'truncated' : '',
       degradedReason ? `degraded: ${degradedReason}` : '',
@@ -273,4 +274,15 @@ function itemsInPopups(elements: readonly { index: number; bounds?: CupRect }[],
     const [x, y] = [bounds.x + bounds.w / 2 - window.bounds.x, bounds.y + bounds.h / 2 - window.bounds.y];
     return popups.some((popup) => x >= popup.x && x < popup.x + popup.width && y >= popup.y && y < popup.y + popup.height) ? [index] : [];
   });
+}
+
+/**
+ * What a query matched that the compact text does not show, and how to see it: File Roller's "Test Integrity", asked
+ * for with its menu's popover closed, read "0 shown" with no word that it was there, hidden.
+ */
+function unshownMatchesNote({ hidden, offscreen }: { hidden: number; offscreen: number }): string {
+  const total = hidden + offscreen;
+  if (total === 0) return '';
+  const which = [hidden > 0 ? `${counted(hidden, 'hidden element')} (in a closed menu, popover or collapsed section)` : '', offscreen > 0 ? `${offscreen} off screen` : ''].filter(Boolean).join(' and ');
+  return `the query also matched ${which}, not shown: detail "full" shows ${total === 1 ? 'it' : 'them'}, find_elements lists ${total === 1 ? 'it with its' : 'them with their'} states`;
 }

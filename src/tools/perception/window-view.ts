@@ -1,6 +1,6 @@
 // What get_window_state shows of a reading: the cut tree, the rendered text and the element records, made once
 // per reading and way of showing it however many calls got that reading.
-import { buildEnvelope, capCompactText, countClosedMenuItems, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, isInputOnly, platformCount, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope, type TreeQuery } from '../../cup/index.js';
+import { buildEnvelope, capCompactText, countClosedMenuItems, countOutsideClosedMenus, cutTree, filterTree, filterTreeText, isDrawnSurface, isInputOnly, platformCount, queryMatches, toCompact, toMarkdown, unreadCounts, unreadWhileHidden, type ClipCounts, type CupEnvelope, type TreeQuery } from '../../cup/index.js';
 import { matchDesktop, type DesktopSelector } from './desktop-selector.js';
 import type { CupAppInfo, CupNode, CupPlatform, CupScreen } from '../../cup/types.js';
 import type { WindowReading } from '../../platform/desktop.js';
@@ -37,6 +37,11 @@ export interface WindowView {
   unreadHidden: number;
   /** The items of closed menus, which the compact view counts and does not list, read or not: no query searches them. */
   closedMenuItems: number;
+  /**
+   * The elements a query matched that the compact text leaves out, `hidden` (a closed popover's buttons, a collapsed
+   * section's fields) or `offscreen`; not those pruned as saying nothing of their own (a label its field names).
+   */
+  unshownMatches: { hidden: number; offscreen: number };
   /** Whether any node has an action besides focus. */
   actionable: boolean;
   /** The surfaces the app draws itself (a game's board), whose content no element holds. */
@@ -71,7 +76,10 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
   const shown = reading.root ? cutTree(reading.root, request.maxElements, request.maxDepth) : { cut: 0 };
   const nodes = shown.cut > 0 ? flattenNodes(shown.root ? [shown.root] : []) : readNodes;
   const envelope = buildEnvelope({ platform: request.platform, screen: request.screen, app: request.app, scope: 'full', tree: shown.root ? [shown.root] : [] });
-  const { text, shownIds } = render(envelope, request);
+  const { text, shownIds, matched } = render(envelope, request);
+  const unshown = matched.filter((node) => !shownIds.has(indexOf(node)));
+  const hidden = unshown.filter((node) => node.states?.includes('hidden')).length;
+  const offscreen = unshown.filter((node) => !node.states?.includes('hidden') && node.states?.includes('offscreen')).length;
   return {
     text,
     // What is shown counts alike whether or not closed menus' items were read (see countOutsideClosedMenus).
@@ -82,6 +90,7 @@ function makeView(reading: WindowReading, request: ViewRequest): WindowView {
     unreadHidden:
       Object.values(unreadTotals(readNodes.filter(unreadWhileHidden))).reduce((sum, count) => sum + count, 0) +
       readNodes.reduce((sum, node) => sum + platformCount(node, 'unreadHiddenChildren'), 0),
+    unshownMatches: { hidden, offscreen },
     closedMenuItems: request.detail === 'compact' && request.format !== 'json' && reading.root ? countClosedMenuItems([reading.root]) : 0,
     // A control real input operates is something to act on, though it names no action.
     actionable: readNodes.some((node) => (node.actions ?? []).some((action) => action !== 'focus') || isInputOnly(node)),
@@ -96,13 +105,15 @@ function render(envelope: CupEnvelope, { format, detail, query: asked, selector 
   if (format === 'json') {
     const tree = query ? filterTree(envelope.tree, query) : envelope.tree;
     const shown = { ...envelope, tree };
-    return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flattenNodes(tree).map(indexOf)) };
+    return { text: JSON.stringify(shown, null, 1), shownIds: new Set(flattenNodes(tree).map(indexOf)), matched: [] };
   }
   // A query narrows the whole text, and the compact text's safety cap then applies to what it kept.
   let text = format === 'markdown' ? toMarkdown(envelope, { detail }) : toCompact(envelope, { detail, ...(query ? { maxChars: 0 } : {}) });
   if (query) text = format === 'markdown' ? filterTreeText(text, query) : capCompactText(filterTreeText(text, query));
   const pattern = format === 'markdown' ? /\[element_index (\d+)\]/g : /^\s*\[e(\d+)\]/gm;
-  return { text, shownIds: new Set([...text.matchAll(pattern)].map((match) => Number(match[1]))) };
+  // What the query matched in the whole reading, shown or not: a query matching only hidden elements read "0 shown".
+  const matched = query && detail === 'compact' ? queryMatches(envelope.tree, query) : [];
+  return { text, shownIds: new Set([...text.matchAll(pattern)].map((match) => Number(match[1]))), matched };
 }
 
 /** The children left unread under every node of a reading, by where they lie. */

@@ -2,6 +2,7 @@ import { ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { hasState } from '../../../cup/atspi/states.js';
 import { isTerminalRow } from '../../../cup/atspi/terminal-rows.js';
 import { itemsLeftUnmarked, VIEW_ITEM_ATSPI_ROLES } from '../../../cup/atspi/unmarked-items.js';
+import { indexedLabel } from '../../../cup/element-label.js';
 import { ToolError } from '../../../errors.js';
 import type { ElementTarget, SnapshotElement } from '../../targets.js';
 import { childAt, childCount, parentOf, readObject, readRole, readStates, type ObjectFactsNow } from '../atspi/operations.js';
@@ -155,6 +156,17 @@ export function refuseDisabled(states: readonly number[], what: string, gesture:
       'Do what enables it first, then call get_window_state to see it enabled',
     'element_disabled',
   );
+}
+
+/**
+ * The element once the app has enabled it (untilEnabled), else refused (refuseDisabled): the one rule for every action
+ * on an element, a click and a set_value alike. set_value on File Roller's disabled "Split into volumes of" check box
+ * was sent and read "no effect seen", where a click on it was refused element_disabled.
+ */
+export async function enabledOrRefused(desktop: LinuxDesktop, target: LiveElementTarget, gesture: string): Promise<LiveElementTarget> {
+  const enabled = await untilEnabled(desktop, target);
+  if (!enabled.sensitivityUnmarked) refuseDisabled(enabled.live.states, indexedLabel(enabled.element), gesture, ENABLE_WAIT_MS);
+  return enabled;
 }
 
 /** The element as something to act on. */

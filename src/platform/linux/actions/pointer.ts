@@ -18,7 +18,7 @@ import { reachablePoint, syntheticEventWindow } from './point-cover.js';
 import { coverRefAt } from './page-cover.js';
 import { itemGesture, itemOutcome, type ActionOn, type ItemGesture } from './item-gestures.js';
 import { itemSelected } from './item-selection.js';
-import { actionable, ENABLE_WAIT_MS, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, untilEnabled, type LiveElementTarget } from './live-target.js';
+import { actionable, enabledOrRefused, inUnmarkedView, isDisabled, liveTarget, refuseDisabled, type LiveElementTarget } from './live-target.js';
 import { toolkitName, withForeground } from './real-input.js';
 import { drawnSurfaceOf, itemViewsOf, withSurfacePixels } from './drawn-surface-pixels.js';
 import { observePixels, pixelsAtRest, syntheticEventsReach } from './synthetic-rung.js';
@@ -480,8 +480,7 @@ export async function pointerAction(
   options: PointerOptions,
 ): Promise<ActionOutcome> {
   const clicks = options.count ?? (kind === 'double_click' ? 2 : 1);
-  const target = aimed.kind === 'element' ? await untilEnabled(desktop, await liveTarget(desktop, aimed)) : aimed;
-  if (target.kind === 'element' && !target.sensitivityUnmarked) refuseDisabled(target.live.states, indexedLabel(target.element), gestureWords[kind], ENABLE_WAIT_MS);
+  const target = aimed.kind === 'element' ? await enabledOrRefused(desktop, await liveTarget(desktop, aimed), gestureWords[kind]) : aimed;
   // An accessibility action on an element reads its action, its popup and its values before acting while the caller
   // readies (the diff's reading before: a click's reads had waited for a reading that changes nothing they need);
   // every other gesture waits here, before anything of its own.

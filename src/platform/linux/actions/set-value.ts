@@ -18,7 +18,7 @@ import { offersOption, setComboValue } from './combo-box.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
 import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './page-field-value.js';
-import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
+import { actionable, enabledOrRefused, liveTarget, type LiveElementTarget } from './live-target.js';
 import { replaceFieldText, requireEditable, shows } from './typing.js';
 import { observe, stateProbe, textProbe, valueProbe, type Probe } from './verification.js';
 import { rangeKeysAdvice, stepRangeTo } from './range-steps.js';
@@ -30,7 +30,7 @@ const textRoles = new Set(['textbox', 'searchbox']);
 
 /** Sets the element's value by what it is, and reads it back. */
 export async function setValueAction(desktop: LinuxDesktop, element: ElementTarget, value: string): Promise<ActionOutcome> {
-  const target = await liveTarget(desktop, element);
+  const target = await enabledOrRefused(desktop, await liveTarget(desktop, element), 'change of its value');
   const client = await desktop.atspi();
   const label = `[e${target.element.index}]`;
   const interfaces = target.live.interfaces;

@@ -558,6 +558,16 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
   }
 
   /**
+   * Which of a combo box's unread choices are separators, asked one call each: a separator is no choice, and File
+   * Roller's Location box, five places and a rule, read "# 6 more items". Only a combo box's are asked, as its choices
+   * are what set_value picks among: a menu bar's closed menus hold hundreds of items.
+   */
+  async function separatorsAmong(items: readonly ObjectRef[]): Promise<boolean[]> {
+    const roles = await Promise.all(items.map((ref) => call(ref, atspiInterface('Accessible'), 'GetRole').catch(() => undefined)));
+    return roles.map((body) => Number(body?.[0]) === ATSPI_ROLE.SEPARATOR);
+  }
+
+  /**
    * The children of an object that lists none though it counts some, asked for one by one: an ATK socket holds the
    * content another process embeds in it (WebKitGTK's web view, whose page runs in a web process), and GTK3's bridge
    * answers GetChildren there with nothing, GetChildAtIndex with the embedded root. Devhelp's whole page was missing.
@@ -840,13 +850,23 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
         call(refs[0]!, atspiInterface('Accessible'), 'GetRole'),
         readProperties(refs[0]!, 'Accessible', ['ChildCount']),
       ]);
-      if (isPopupOf(node.role, Number(role?.[0])) && count.has('ChildCount')) node.closedMenuItems = Number(count.get('ChildCount'));
+      if (isPopupOf(node.role, Number(role?.[0])) && count.has('ChildCount')) {
+        node.closedMenuItems = Number(count.get('ChildCount'));
+        if (node.role === ATSPI_ROLE.COMBO_BOX) {
+          const items = objectRefs(((await call(refs[0]!, atspiInterface('Accessible'), 'GetChildren'))?.[0] as [string, string][] | undefined) ?? []);
+          node.closedMenuItems -= (await separatorsAmong(items)).filter(Boolean).length;
+        }
+      }
     } else if (options.trustShowing && node.childCount > 1) {
       // Not the children the app keeps hidden in it (closed-menus.ts's itemsKeptHidden), as a read of every item counts
       // them: one call each, none of them a read of the item.
       const items = await readChildren(node, depth, early);
-      const states = await Promise.all(items.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState')));
-      node.closedMenuItems = items.length - itemsKeptHidden(states.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), true);
+      const [states, separators] = await Promise.all([
+        Promise.all(items.map((ref) => call(ref, atspiInterface('Accessible'), 'GetState'))),
+        parentRole === ATSPI_ROLE.COMBO_BOX ? separatorsAmong(items) : [],
+      ]);
+      const choices = states.filter((_, at) => !separators[at]);
+      node.closedMenuItems = choices.length - itemsKeptHidden(choices.map((body) => (body?.[0] as number[] | undefined) ?? [0, 0]), true);
     }
     return [];
   }
