@@ -80,6 +80,15 @@ function keepsLayout(event: AccessibilityEvent): boolean {
 }
 
 /**
+ * Whether a node is a one-line field: its box is the toolkit's, whatever text it holds (a GTK entry, a Qt line edit,
+ * a spin button scroll what does not fit), so its text changing moves nothing. A typing's events named the field
+ * alone, and every box of the window was read again after each, and once more at the next read.
+ */
+function oneLineField(node: AtspiRawNode | undefined): boolean {
+  return node !== undefined && hasState(node.states, ATSPI_STATE.SINGLE_LINE) === true && hasState(node.states, ATSPI_STATE.EDITABLE) === true;
+}
+
+/**
  * Marks an object to be re-read, and the cells inside it when it is a cell: GTK3 makes a tree view's cell of several
  * renderers (a file's icon beside its name) a cell holding a cell for each, whose states are their row's and change
  * without an event of their own, so the mirror kept the icon and name of a file Thunar no longer had selected as
@@ -301,6 +310,11 @@ export class WindowMirror {
     }
   }
 
+  /** Whether an event changes no box (see keepsLayout), a one-line field's text changing included. */
+  private keepsLayout(event: AccessibilityEvent): boolean {
+    return keepsLayout(event) || (event.kind === 'TextChanged' && event.sender === this.top.bus && oneLineField(this.index.get(event.path)?.node));
+  }
+
   private mirrored(started: number): ReadTreeResult {
     return { root: this.root, nodeCount: this.index.size, truncated: false, calls: 0, elapsedMs: Date.now() - started };
   }
@@ -335,7 +349,7 @@ export class WindowMirror {
   /** A read that applies the events heard since the last read and nothing else (MirrorReadMode.eventsOnly). */
   private async readEvents(options: ReadTreeOptions, started: number, geometry: Geometry | undefined): Promise<MirrorRead> {
     const batch = this.takePending();
-    this.boxesUnsettled ||= !batch.every(keepsLayout);
+    this.boxesUnsettled ||= !batch.every((event) => this.keepsLayout(event));
     try {
       const changes = this.dirtFrom(batch, options);
       const owners = await settled([...changes.unknown].map((path) => this.ownerOf(path, options.callTimeoutMs)));
@@ -360,7 +374,7 @@ export class WindowMirror {
     // event re-reads the pane), moves or changes size (the box check below, or a walk when the window moves)
     // or its children change (their events, or its child count), so it is mirrored like any other.
     for (const { node } of this.index.values()) if (changesWithoutEvent(node)) mark(node, 'own');
-    const layoutKept = batch.every(keepsLayout) && !resized;
+    const layoutKept = batch.every((event) => this.keepsLayout(event)) && !resized;
     const boxesDue = !layoutKept || this.boxesUnsettled || this.policy.scrollsSilently;
     const [owners, changedCounts, boxesRead, renamed] = await settled([
       settled([...unknown].map((path) => this.ownerOf(path, options.callTimeoutMs))),
