@@ -85,6 +85,8 @@ const testPackages = [
   // MATE Calculator, whose Mode > Advanced makes a panel of buttons, each named and described as it is made
   // (test/e2e/trial-deskapps8.test.ts).
   'mate-calc',
+  // GNOME Sudoku, a GTK3 game drawing each of its 81 cells on a drawing area of its own (test/e2e/trial-deskapps9.test.ts).
+  'gnome-sudoku',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

@@ -1,14 +1,19 @@
 // What a new user met filling KeePassXC's database and entry forms (Qt 5) through plans naming their fields by
-// selector, reproduced on the PyQt5 fixture (test/fixtures/apps/qt5_fixture.py). The oracle is Debian's pyatspi, reading
-// the same objects from the bus, and the fixture's own words for what it took.
+// selector, reproduced on the PyQt5 fixture (test/fixtures/apps/qt5_fixture.py), and playing GNOME Sudoku (GTK3), whose
+// 81 cells are drawing areas of their own. The oracle is Debian's pyatspi, reading the same objects from the bus, and
+// the fixture's own words for what it took.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ClientWindow } from '../../src/platform/linux/windows.js';
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
+import { eventually } from '../helpers/task-apps.js';
 import { callOk, pyatspiWalk } from '../helpers/tools.js';
 
-describe('Debian desktop apps tried anew (9): KeePassXC', () => {
+describe('Debian desktop apps tried anew (9): KeePassXC, GNOME Sudoku', () => {
   let fixtures: FixtureDesktop;
 
   before(async () => {
@@ -64,5 +69,32 @@ describe('Debian desktop apps tried anew (9): KeePassXC', () => {
       assert.ok(held.found && !held.states?.includes('showing'), `pyatspi: the field is behind: ${JSON.stringify(held)}`);
       assert.equal(held.text, 'behind', 'pyatspi: the field behind holds the text set');
     });
+  });
+
+  test("GNOME Sudoku: the summary names a few of its 81 drawn cells, drawn_surfaces every one, as pyatspi's drawing areas", async () => {
+    // A home of its own: Sudoku resumes the game a home saved, where a fresh one asks for a difficulty.
+    const home = await mkdtemp(join(tmpdir(), 'cup-deskapps9-home-'));
+    const { process, window } = await fixtures.desktop.launch('/usr/games/gnome-sudoku', [], 'Select Difficulty', 20_000, { HOME: home, XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CONFIG_HOME: join(home, '.config') });
+    try {
+      const played = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=option name=Easy', delivery_mode: 'foreground' });
+      assert.equal((played.structured as unknown as ActionResult).effect, 'confirmed', played.summary);
+      // The case: each cell is an unnamed drawing area of its own, 81 of them showing (pyatspi).
+      const cells = await eventually(
+        async () => (await pyatspiWalk(window.pid, 'Sudoku', fixtures.desktop.env())).filter((node) => node.role === 'drawing area' && node.states.includes('showing')),
+        (found) => found.length === 81,
+      );
+      assert.equal(cells.length, 81, 'pyatspi: the board shows 81 drawing areas');
+      const read = await callOk(fixtures.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const drawn = read.structured.drawn_surfaces as { element_index: number; bounds: { w: number; h: number } }[];
+      assert.equal(drawn.length, 81, read.summary);
+      const sizes = new Set(cells.map((node) => `${node.extents![2]}x${node.extents![3]}`));
+      assert.ok(drawn.every(({ bounds }) => sizes.has(`${bounds.w}x${bounds.h}`)), `each surface has a cell's size (${[...sizes].join(', ')})`);
+      // The summary had named all 81 boxes, 3,000 characters before the tree; six, and where the rest are listed.
+      assert.match(read.summary, /81 surfaces the app draws itself \((\[e\d+\] \d+x\d+ at \d+,\d+, ){6}and 75 more \(drawn_surfaces lists every one\)/, read.summary);
+      assert.ok(read.summary.length < 800, `${read.summary.length} characters: ${read.summary}`);
+    } finally {
+      process.kill();
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
