@@ -1,6 +1,6 @@
 // What a new user met filling KeePassXC's database and entry forms (Qt 5) through plans naming their fields by
 // selector, reproduced on the PyQt5 fixture (test/fixtures/apps/qt5_fixture.py), and playing GNOME Sudoku (GTK3), whose
-// 81 cells are drawing areas of their own. The oracle is Debian's pyatspi, reading the same objects from the bus, and
+// 81 cells are drawing areas of their own and whose number picker is a popover the window's losing the focus closes. The oracle is Debian's pyatspi, reading the same objects from the bus, and
 // the fixture's own words for what it took.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -83,7 +83,7 @@ describe('Debian desktop apps tried anew (9): KeePassXC, GNOME Sudoku', () => {
     });
   });
 
-  test("GNOME Sudoku: the summary names a few of its 81 drawn cells, drawn_surfaces every one, as pyatspi's drawing areas", async () => {
+  test("GNOME Sudoku: the summary names a few of its 81 drawn cells, drawn_surfaces every one, as pyatspi's drawing areas; a cell clicked for real keeps its number picker open", async () => {
     // A home of its own: Sudoku resumes the game a home saved, where a fresh one asks for a difficulty.
     const home = await mkdtemp(join(tmpdir(), 'cup-deskapps9-home-'));
     const { process, window } = await fixtures.desktop.launch('/usr/games/gnome-sudoku', [], 'Select Difficulty', 20_000, { HOME: home, XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CONFIG_HOME: join(home, '.config') });
@@ -104,6 +104,19 @@ describe('Debian desktop apps tried anew (9): KeePassXC, GNOME Sudoku', () => {
       // The summary had named all 81 boxes, 3,000 characters before the tree; six, and where the rest are listed.
       assert.match(read.summary, /81 surfaces the app draws itself \((\[e\d+\] \d+x\d+ at \d+,\d+, ){6}and 75 more \(drawn_surfaces lists every one\)/, read.summary);
       assert.ok(read.summary.length < 800, `${read.summary.length} characters: ${read.summary}`);
+
+      // A cell clicked for real opens the number picker, a popover GTK3 draws in the window and closes when the window
+      // loses the focus: with another window active before, giving it its place back had closed the picker at once.
+      const other = await fixtures.launch('qt5', { title: 'Sudoku Other' });
+      assert.ok((await callOk(fixtures.context, 'bring_to_front', { window_id: other.id })).ok);
+      const picked = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: drawn[0]!.element_index, delivery_mode: 'foreground' });
+      const digits = async () => (await pyatspiWalk(window.pid, 'Sudoku', fixtures.desktop.env())).filter((node) => node.role === 'push button' && /^[1-9]$/.test(node.name) && node.states.includes('showing'));
+      assert.equal((await digits()).length, 9, `pyatspi: the picker's nine digits show after the click\n${picked.summary}\n${picked.body}`);
+      assert.ok((picked.structured as unknown as ActionResult).evidence?.some((line) => line.startsWith(`window ${window.id} stays active with the popover it opened`)), picked.body);
+      // Its digit chosen in the background fills the cell and closes it.
+      const chosen = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name=5' });
+      assert.equal((chosen.structured as unknown as ActionResult).effect, 'confirmed', chosen.summary);
+      assert.equal((await digits()).length, 0, 'pyatspi: the picker closed');
     } finally {
       process.kill();
       await rm(home, { recursive: true, force: true });
