@@ -88,6 +88,8 @@ const testPackages = [
   // File Roller (Archive Manager), whose New Archive dialog holds an expander over disabled fields, a popover menu and
   // a combo box with a separator among its places (test/e2e/trial-file-roller.test.ts).
   'file-roller',
+  // GNOME Sudoku, a GTK3 game drawing each of its 81 cells on a drawing area of its own (test/e2e/trial-deskapps9.test.ts).
+  'gnome-sudoku',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

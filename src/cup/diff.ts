@@ -433,7 +433,10 @@ function changesOf(before: CupNode, after: CupNode): NodeChanges | undefined {
   const value = textChange(before.value, after.value);
   if (value) (changes ??= {}).value = value;
   const description = textChange(before.description, after.description);
-  if (description) (changes ??= {}).description = description;
+  // Words that are the value as well (a drawn surface's description, which convert.ts makes its value: Qalculate's result)
+  // are told once, as the value: 'value: "" → "= 42"; description: "" → "= 42"' said the one change twice.
+  const toldAsValue = value !== undefined && description !== undefined && description.from === value.from && description.to === value.to;
+  if (description && !toldAsValue) (changes ??= {}).description = description;
   const attributes = attributeChanges(before.attributes, after.attributes, value !== undefined);
   if (attributes) (changes ??= {}).attributes = attributes;
   // Most nodes of a reading keep their states, in the same order: compared as they are before any set is built.

@@ -333,14 +333,18 @@ function hasClosedChoiceList(node: CupNode): boolean {
 
 const menuItemRoles: ReadonlySet<string> = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']);
 
-/** A button that holds the items (and separators) of the menu it opens (GTK3's menu tool button), none of them on screen. */
+/**
+ * A button that holds the items (and separators) of the menu it opens (GTK3's menu tool button), none of them on screen.
+ * A submenu among them (a menu holding its own items) is one of its items: Qalculate's unit and currency buttons end
+ * their menus with "more", and each read its dozen items and the submenu line by line, where the others read a count.
+ */
 function isClosedMenuButton(node: CupNode): boolean {
   const children = node.children ?? [];
   const unseen = (child: CupNode) => child.states?.includes('offscreen') === true || child.states?.includes('hidden') === true;
   return (
     node.role === 'button' &&
     children.some((child) => menuItemRoles.has(child.role)) &&
-    children.every((child) => (menuItemRoles.has(child.role) || child.role === 'separator') && unseen(child))
+    children.every((child) => (menuItemRoles.has(child.role) || child.role === 'menu' || child.role === 'separator') && unseen(child))
   );
 }
 

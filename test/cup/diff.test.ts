@@ -24,6 +24,15 @@ test('a label whose text changed, matched by identity, is one ~ line with the ol
   assert.deepEqual(diffLines(diff), ['~ [e3] txt name: "ready" \u2192 "Hello, Ada!"']);
 });
 
+test("a drawn surface's words, its description and so its value, are told changed once, as its value (Qalculate's result)", () => {
+  const before = reading(form([node(2, 'generic', 'Calculation result', {})]), { 2: 'x' });
+  const after = reading(form([node(2, 'generic', 'Calculation result', { value: '= 42', description: '= 42' })]), { 2: 'x' });
+  assert.deepEqual(diffLines(diffTrees(before, after)), ['~ [e2] gen "Calculation result" value: "" \u2192 "= 42"']);
+  // Words that differ from the value are still told apart.
+  const hinted = reading(form([node(2, 'generic', 'Calculation result', { value: '= 42', description: 'Result: = 42' })]), { 2: 'x' });
+  assert.deepEqual(diffLines(diffTrees(before, hinted)), ['~ [e2] gen "Calculation result" value: "" \u2192 "= 42"; description: "" \u2192 "Result: = 42"']);
+});
+
 test('value, description and state changes are told on one line; the name stays as it was', () => {
   const before = reading(form([node(2, 'textbox', 'Name', { value: 'a', states: ['editable'] })]), { 2: 'x' });
   const after = reading(form([node(2, 'textbox', 'Name', { value: 'ab', description: 'hint', states: ['editable', 'focused'] })]), { 2: 'x' });

@@ -89,6 +89,19 @@ test('a button holding the items of the menu it opens (GTK3\'s menu tool button)
   assert.equal(compactBody([open]).length, 3);
 });
 
+test("a button whose closed menu ends in a submenu counts the submenu as one of its items (Qalculate's unit buttons)", () => {
+  // Qalculate's "kg" button: twelve units, then "more" holding the rest; pyatspi reads them all at -2^31, none showing.
+  // Its count is of the lines opening it shows: two units, the separator (counted as a closed menu's always are) and "more".
+  const more = node(5, 'menu', 'more', { actions: ['click'], states: ['offscreen'], children: [item(6, 'Becquerel', ['offscreen']), item(7, 'Candela', ['offscreen'])] });
+  const units = node(1, 'button', 'Menu', { actions: ['click', 'toggle'], bounds: at(0, 0), children: [item(2, 'Ampere', ['offscreen']), item(3, 'Gram', ['offscreen']), node(4, 'separator', '', { states: ['offscreen'] }), more] });
+  assert.deepEqual(compactBody([units]), ['[e1] btn "Menu" 0,0 40x20 [clk,tog]', `  # 4 more items ${DASH} open the menu to see`]);
+  assert.equal(countClosedMenuItems([units]), 4, "the summary's count agrees with the view's");
+  // Open, its items are on screen and listed, the submenu's own still closed.
+  const open = node(1, 'button', 'Menu', { actions: ['click'], bounds: at(0, 0), children: [item(2, 'Ampere', []), item(3, 'Gram', []), node(5, 'menu', 'more', { actions: ['click'], bounds: at(0, 60), children: [item(6, 'Becquerel', ['offscreen'])] })] });
+  const body = compactBody([open]);
+  assert.ok(body.some((line) => line.includes('mi "Ampere"')) && body.some((line) => line.includes('mnu "more"')), body.join('\n'));
+});
+
 test("a collapsed combo box counts the choices of its menu (Gecko's closed <select>: the menu has the drop-down's box and the chosen option shows)", () => {
   const option = (id: number, name: string, chosen: boolean) => node(id, 'menuitem', name, { actions: ['click'], states: chosen ? ['selected'] : ['offscreen'] });
   const select = (states: string[]) =>

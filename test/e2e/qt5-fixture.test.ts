@@ -710,6 +710,14 @@ describe('Qt 5 fixture', () => {
       assert.ok(held.includes('bob') && held.includes('alice'), `pyatspi: the box holds the typed text (${held})`);
       assert.doesNotMatch(typed.body ?? '', /name: "/, `no rename in the diff:\n${typed.body}`);
       assert.deepEqual(await found(), { bounds: boundsOf(await combo()), value: held }, 'after typing too');
+
+      // The box itself takes no text (no EditableText): typing at it goes to the field it holds, as set_value's does.
+      // KeePassXC's "Username:" refused it in the background, advising real keys.
+      const atBox = await callOk(fixtures.context, 'type_text', { window_id: form.id, selector: 'role=combobox name="Username:"', text: 'carol' });
+      assert.equal((atBox.structured as unknown as ActionResult).effect, 'confirmed', `${atBox.summary}\n${atBox.body}`);
+      const after = (await combo()).name;
+      assert.ok(after.includes('carol') && after.includes('bob'), `pyatspi: the box holds the text typed at it (${after})`);
+      assert.deepEqual(await found(), { bounds: boundsOf(await combo()), value: after }, 'after typing at the box');
     });
 
     test("a Qt password field, whose Text reads empty, is read by what it counts: set_value and type_text there say what they did", async () => {

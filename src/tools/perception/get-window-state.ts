@@ -223,12 +223,19 @@ export const getWindowState = defineTool({
   },
 });
 
+/** Drawn surfaces the summary names one by one; the structured drawn_surfaces lists them all. */
+const LISTED_SURFACES = 6;
+
 /**
  * Where the tree ends and the pixels begin: a drawn surface (AisleRiot's cards, Tetravex's tiles on one drawing area)
  * holds no element for what it shows, so the agent is told to read the screenshot there and click points in it.
  */
 function drawnSurfacesNote(drawn: readonly { element_index: number; bounds: { x: number; y: number; w: number; h: number }; described?: true }[]): string {
-  const where = drawn.map(({ element_index, bounds }) => `[e${element_index}] ${bounds.w}x${bounds.h} at ${bounds.x},${bounds.y}`).join(', ');
+  // The first few by name: GNOME Sudoku draws each of its 81 cells on a drawing area of its own, and the summary named
+  // all 81 boxes, 3,000 characters ahead of the tree that shows each with its place.
+  const listed = drawn.slice(0, LISTED_SURFACES).map(({ element_index, bounds }) => `[e${element_index}] ${bounds.w}x${bounds.h} at ${bounds.x},${bounds.y}`);
+  const more = drawn.length - listed.length;
+  const where = listed.join(', ') + (more > 0 ? `, and ${more} more (drawn_surfaces lists every one)` : '');
   // One whose app says in words what it draws (its value) is read there; its pixels may show more, so the route stays.
   const described = drawn.filter((surface) => surface.described).map(({ element_index }) => `[e${element_index}]`);
   const words = described.length > 0 ? ` but the words the app gives for it, the value of ${described.join(', ')}` : '';

@@ -5,6 +5,7 @@ import type { LinuxDesktop } from '../linux-desktop.js';
 import { ToolError } from '../../../errors.js';
 import type { Observation } from '../../action-outcome.js';
 import { editorOpenedDuring } from './opened-editor.js';
+import { popoverOpenedDuring, type PopoverWatch } from './opened-popover.js';
 import { menusByClient } from '../popups.js';
 import { oneLine } from '../../../cup/text.js';
 import { keyBindingCombinations } from '../../../cup/key-binding.js';
@@ -17,7 +18,8 @@ import type { ObjectRef } from '../atspi/object-ref.js';
  * back its activation and the pointer its position. A window the window manager will not activate is an
  * error before any input is sent. A window whose app opened a menu or drop-down list keeps its activation, and the
  * observation says so: Qt closes its popups when its app loses the focus, so the give-back undid the click; so does
- * one where the input opened an in-place editor and left the focus in it (see opened-editor.ts). `input` may call
+ * one where the input opened an in-place editor and left the focus in it (see opened-editor.ts), or a popover drawn in
+ * the window (see opened-popover.ts). `input` may call
  * `sent()` when all it sends has gone out, so that the restore runs while it waits for the effect (see inForeground).
  */
 export async function withForeground<T extends Observation | undefined>(
@@ -30,8 +32,12 @@ export async function withForeground<T extends Observation | undefined>(
   const x = await desktop.x11();
   // The checks only read: they go on while the caller readies (see TypeRequest.ready); the activation waits for it.
   await Promise.all([menusChecked ?? refuseUnderOtherMenus(desktop, x, window), ready]);
+  let popover: PopoverWatch | undefined;
   try {
-    const holdsActivation = await editorOpenedDuring(desktop, window, aimedAt ?? focus?.element.ref);
+    // What the input may open in the window that its losing the focus would close: an item's editor, a popover.
+    const [editor, watch] = await Promise.all([editorOpenedDuring(desktop, window, aimedAt ?? focus?.element.ref), popoverOpenedDuring(desktop, window)]);
+    popover = watch;
+    const holdsActivation = async () => (await editor()) ?? (await watch.answer());
     // A notification bubble is no window manager's to activate (asking timed out as activation_failed), and it lies
     // over every window already: the pointer reaches it as it is.
     const activate = !window.notification;
@@ -59,11 +65,13 @@ export async function withForeground<T extends Observation | undefined>(
     if (!keptActive) return value;
     const kept = report.keptActiveFor
       ? `window ${window.id} stays active with the popup ${report.wasActive ? 'open over it' : 'it opened'} (${report.keptActiveFor.map((id) => `0x${id.toString(16)}`).join(', ')}): giving ${previous} its place back would close it`
-      : `window ${window.id} stays active with ${report.keptActiveWith}: giving ${previous} its place back would end the editing`;
+      : `window ${window.id} stays active with ${report.keptActiveWith}: giving ${previous} its place back would close it`;
     return { ...value, evidence: [...value.evidence, kept] };
   } catch (error) {
     if (error instanceof ActivationError) throw new ToolError(error.message, 'activation_failed');
     throw error;
+  } finally {
+    popover?.stop();
   }
 }
 

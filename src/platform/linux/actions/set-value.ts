@@ -1,7 +1,7 @@
 // Setting a value in the background: a number (Value), a whole text (EditableText, or into a web field
 // through the browser's debugging connection or key events), a combo box's option, a list box's selected options, a check box.
 import { actionOutcome, notDelivered, nothingToChange, type ActionOutcome, type Observation, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
-import type { ElementTarget, SnapshotElement } from '../../targets.js';
+import type { ElementTarget } from '../../targets.js';
 import { ToolError } from '../../../errors.js';
 import { atspiRoleName } from '../../../cup/atspi/roles.js';
 import { cupStateOf } from '../../../cup/atspi/states.js';
@@ -15,6 +15,7 @@ import { findGestureAction, performAction } from './accessible-actions.js';
 import { editableTextIdle } from './devtools-typing.js';
 import { cellEditorAdvice } from './cell-editor.js';
 import { offersOption, setComboValue } from './combo-box.js';
+import { soleField } from './combo-field.js';
 import { setListSelection } from './list-selection.js';
 import { liveStates } from './live-states.js';
 import { isPageDateField, pageInputButtonAdvice, setFieldThroughPage } from './page-field-value.js';
@@ -222,17 +223,6 @@ async function setShownText(desktop: LinuxDesktop, target: LiveElementTarget, sh
   }
   const observation = await setWholeText(desktop, target, textProbe(desktop, target.ref, label), value.trim());
   return actionOutcome({ path: 'x11_atspi', mode: 'background', observation });
-}
-
-/** The one text box a combo box holds, as its child or inside an unnamed box of it, in the snapshot the agent saw. */
-function soleField({ snapshot, element }: ElementTarget): SnapshotElement | undefined {
-  const elements = [...snapshot.elements.values()];
-  const within = (candidate: SnapshotElement) => {
-    const parent = candidate.parent === undefined ? undefined : snapshot.elements.get(candidate.parent);
-    return candidate.parent === element.index || (parent?.parent === element.index && parent.role === 'generic' && parent.name === '');
-  };
-  const fields = elements.filter((candidate) => candidate.role === 'textbox' && within(candidate));
-  return fields.length === 1 ? fields[0] : undefined;
 }
 
 /** Sets an element's whole text through EditableText, read back until it holds the value. */

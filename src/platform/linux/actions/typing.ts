@@ -4,7 +4,7 @@ import { cellEditorAdvice } from './cell-editor.js';
 import { actionOutcome, notDelivered, type ActionOutcome, type Observation, type SentInput, RETRY_IN_FOREGROUND } from '../../action-outcome.js';
 import { decodeStateSet } from '../../../cup/atspi/states.js';
 import type { TypeRequest } from '../../desktop.js';
-import type { SnapshotRef } from '../../targets.js';
+import type { ElementTarget, SnapshotRef } from '../../targets.js';
 import type { DesktopWindow } from '../../windows.js';
 import { ToolError } from '../../../errors.js';
 import type { AccessibilityEvent } from '../atspi/event-monitor.js';
@@ -27,6 +27,7 @@ import { focusedTargetFor } from './focused-element.js';
 import { liveStates } from './live-states.js';
 import { terminalQuiet } from './terminal-quiet.js';
 import { actionable, liveTarget, type LiveElementTarget } from './live-target.js';
+import { soleField } from './combo-field.js';
 import { otherMenusChecked, refuseKeysToNotification, withForeground } from './real-input.js';
 import { observePixels, sentKeysIgnored, syntheticEventsReach } from './synthetic-rung.js';
 import { drawnSurfaceFilling, withSurfacePixels } from './drawn-surface-pixels.js';
@@ -460,6 +461,18 @@ async function selectionTaken(client: AtspiClient, ref: ObjectRef, start: number
 }
 
 /**
+ * The element typing goes to: the one named, or the text field a combo box holds where the combo box takes no text
+ * itself (Qt's and GTK3's combo boxes with an entry, whose field is their child), as set_value does: KeePassXC's
+ * "Username:" was refused in the background as taking no text (no EditableText), its field taking set_value.
+ */
+async function typedElement(desktop: LinuxDesktop, named: ElementTarget): Promise<LiveElementTarget> {
+  const live = await liveTarget(desktop, named);
+  if (live.element.role !== 'combobox' || live.live.interfaces.includes('EditableText')) return live;
+  const field = soleField(named);
+  return field ? liveTarget(desktop, { ...named, element: field }) : live;
+}
+
+/**
  * Types the text into the element, or into the focused element of the window: in the background through
  * EditableText, through a browser's debugging connection into a page's field, or as key events where the
  * app takes them; in the foreground with real keys.
@@ -469,7 +482,7 @@ export async function typeTextAction(desktop: LinuxDesktop, request: TypeRequest
   // background's rungs send as they go.
   if (request.mode !== 'foreground') await request.ready;
   const menusChecked = request.mode === 'foreground' ? otherMenusChecked(desktop, request.window) : undefined;
-  const element = request.element && (await liveTarget(desktop, request.element));
+  const element = request.element && (await typedElement(desktop, request.element));
   if (element) await refuseTypingIntoDateField(desktop, element);
   const target: Actionable | undefined = element ? actionable(element) : await focusedTargetFor(desktop, request.window, request.mode);
   const label = element ? `[e${element.element.index}]` : 'the focused element';

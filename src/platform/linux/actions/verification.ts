@@ -17,7 +17,7 @@ import { untilBornDialogFilled } from './born-dialog.js';
 import { pageLoadMs, untilPageLoaded } from './page-load.js';
 import { ROOT_PATH, type ObjectRef } from '../atspi/object-ref.js';
 import type { AtspiClient } from '../atspi/client.js';
-import { ancestry, caretOffset, children, indexInParent, parentOf, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, shownTextBetween, textSelection } from '../atspi/operations.js';
+import { ancestry, caretOffset, type KnownAncestry, children, indexInParent, parentOf, readAttributes, readDescription, readName, readRole, readStates, readText, readTextAtCaret, readValue, selectedChoiceName, shownTextBetween, textSelection } from '../atspi/operations.js';
 import { UnansweredActionError } from '../atspi/unanswered-action.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
 import type { ClientWindow } from '../windows.js';
@@ -853,6 +853,7 @@ async function describeObject(
   toldOf: (ref: ObjectRef) => Told | undefined,
   inOpenedWindow: (top: ObjectRef) => Promise<boolean>,
   unlisted: Map<string, string>,
+  walked: KnownAncestry,
 ): Promise<string | Minor | typeof elsewhere | typeof vanished | undefined> {
   const first = events[0]!;
   const ref = { bus: first.sender, path: first.path };
@@ -869,7 +870,7 @@ async function describeObject(
   if (!inSnapshot && events.every(lifecycleEvent)) return undefined;
   if (!inSnapshot && gone) return vanished;
   if (!inSnapshot) {
-    const { paths, detached } = await ancestry(client, ref);
+    const { paths, detached } = await ancestry(client, ref, undefined, walked);
     // An object no window holds (Atril keeps a second page entry in the toolbar of its full-screen mode, and sets
     // both to the new page) changed nothing on screen: its events are no evidence of the action's effect.
     if (detached) return undefined;
@@ -1498,8 +1499,12 @@ export async function observe(desktop: LinuxDesktop, app: string, probes: Probe[
       let unseenGone = 0;
       const unlisted = new Map<string, string>();
       const minor: string[] = [];
+      // The objects' ancestors, walked once for all: those of one window share theirs. KeePassXC's Discard, which emptied
+      // the entry editor behind its main view, read 127 objects of that other window back, each walked up 15 levels to
+      // its window one parent at a time, 2.9 s before the result.
+      const walked: KnownAncestry = new Map();
       while (queue.length > 0 && evidence.length < maxEvidence) {
-        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, (of) => told.get(`${of.bus}${of.path}`), inOpenedWindow, unlisted)));
+        const lines = await Promise.all(queue.splice(0, maxEvidence - evidence.length).map((events) => describeObject(desktop, events, options.snapshot, (of) => told.get(`${of.bus}${of.path}`), inOpenedWindow, unlisted, walked)));
         otherWindows += lines.filter((line) => line === elsewhere).length;
         unseenGone += lines.filter((line) => line === vanished).length;
         evidence.push(...lines.filter((line): line is string => typeof line === 'string' && line !== ''));

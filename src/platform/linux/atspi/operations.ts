@@ -409,13 +409,24 @@ export async function parentOf(client: AtspiClient, ref: ObjectRef): Promise<Obj
 const maxAncestors = 64;
 
 /**
+ * Ancestors already walked to the application's root, by bus and path: objects of one window share most of theirs, so a
+ * walk that reaches one of them stops there. For many walks in a moment (an action's evidence), not kept longer.
+ */
+export type KnownAncestry = Map<string, readonly string[]>;
+
+/**
  * The paths of the object's ancestors in its application (at most `limit` of them), its parent first, and whether the walk met an object with
  * no parent before the application's root: then no window holds the object (a toolbar an app keeps aside for its
  * full-screen mode), and nothing it does is on screen. A call that fails or a walk cut short tells neither.
  */
-export async function ancestry(client: AtspiClient, ref: ObjectRef, limit = maxAncestors): Promise<{ paths: string[]; detached: boolean }> {
+export async function ancestry(client: AtspiClient, ref: ObjectRef, limit = maxAncestors, known?: KnownAncestry): Promise<{ paths: string[]; detached: boolean }> {
   const paths: string[] = [];
   for (let at: ObjectRef = ref; paths.length < limit && at.path !== ROOT_PATH; ) {
+    const above = known?.get(`${ref.bus}${at.path}`);
+    if (above) {
+      paths.push(...above.slice(0, limit - paths.length));
+      break;
+    }
     const parent = await parentOf(client, at).then(
       (found) => found ?? null,
       () => undefined,
@@ -425,6 +436,8 @@ export async function ancestry(client: AtspiClient, ref: ObjectRef, limit = maxA
     paths.push(parent.path);
     at = parent;
   }
+  // A walk that reached the root gives each object on its way its own ancestors.
+  if (known && paths.at(-1) === ROOT_PATH) [ref.path, ...paths.slice(0, -1)].forEach((path, i) => known.set(`${ref.bus}${path}`, paths.slice(i)));
   return { paths, detached: false };
 }
 
