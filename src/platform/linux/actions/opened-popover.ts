@@ -13,7 +13,8 @@ const pauseMs = 40;
 
 /** What popoverOpenedDuring watches with: `answer` at the give-back, `stop` once the input is over (given back or not). */
 export interface PopoverWatch {
-  answer(): Promise<string | undefined>;
+  /** `handled`: the app has handled the input already (see RealInputOptions.sentOnceHandled): no wait for it. */
+  answer(handled: boolean): Promise<string | undefined>;
   stop(): void;
 }
 
@@ -28,11 +29,15 @@ export async function popoverOpenedDuring(desktop: LinuxDesktop, window: ClientW
   const client = await desktop.atspi();
   const top = (await desktop.topLevelOf(window).catch(() => undefined))?.topLevel;
   const recorder = top && (await client.events.record(top.bus).catch(() => undefined));
-  const answer = async (): Promise<string | undefined> => {
+  const answer = async (handled: boolean): Promise<string | undefined> => {
     if (!top || !recorder) return undefined;
-    const limit = Date.now() + openingMs;
-    if (recorder.events.length === 0) await recorder.next(openingMs);
-    while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+    // A typing's keys were all handled by the give-back: waiting for the app's events to pause cost every foreground
+    // typing 40 ms or more (its text's events go on to the last key).
+    if (!handled) {
+      const limit = Date.now() + openingMs;
+      if (recorder.events.length === 0) await recorder.next(openingMs);
+      while (Date.now() < limit && (await recorder.next(Math.min(pauseMs, limit - Date.now()))));
+    }
     const added = recorder.events.filter((event) => event.kind === 'ChildrenChanged' && event.detail.startsWith('add') && event.path === top.path).map((event) => childPath(event.data));
     for (const path of new Set(added)) {
       if (path && (await liveStates(desktop, { bus: top.bus, path }).catch(() => new Set<string>())).has('STATE_SHOWING')) return 'the popover it opened';

@@ -28,7 +28,7 @@ export async function withForeground<T extends Observation | undefined>(
   input: (x: X11Connection, sent: () => void, focused: FocusFacts | undefined) => Promise<T>,
   options: Pick<ForegroundOptions, 'popupGraceMs' | 'focusDirectly'> & RealInputOptions = {},
 ): Promise<T> {
-  const { ready, focus, aimedAt, menusChecked, ...foregroundOptions } = options;
+  const { ready, focus, aimedAt, menusChecked, sentOnceHandled, ...foregroundOptions } = options;
   const x = await desktop.x11();
   // The checks only read: they go on while the caller readies (see TypeRequest.ready); the activation waits for it.
   await Promise.all([menusChecked ?? refuseUnderOtherMenus(desktop, x, window), ready]);
@@ -37,7 +37,7 @@ export async function withForeground<T extends Observation | undefined>(
     // What the input may open in the window that its losing the focus would close: an item's editor, a popover.
     const [editor, watch] = await Promise.all([editorOpenedDuring(desktop, window, aimedAt ?? focus?.element.ref), popoverOpenedDuring(desktop, window)]);
     popover = watch;
-    const holdsActivation = async () => (await editor()) ?? (await watch.answer());
+    const holdsActivation = async () => (await editor()) ?? (await watch.answer(sentOnceHandled === true));
     // A notification bubble is no window manager's to activate (asking timed out as activation_failed), and it lies
     // over every window already: the pointer reaches it as it is.
     const activate = !window.notification;
@@ -85,6 +85,11 @@ export interface RealInputOptions {
   aimedAt?: ObjectRef;
   /** The check that no other app's menu holds the input, asked ahead (see otherMenusChecked); asked here otherwise. */
   menusChecked?: Promise<void>;
+  /**
+   * `input` calls `sent()` only once the app has handled all of it (a typing read back by its field's insertions):
+   * what the input opened is announced by then, so the give-back does not wait for the app (see opened-popover.ts).
+   */
+  sentOnceHandled?: boolean;
 }
 
 /**

@@ -800,7 +800,7 @@ async function typeInto(
     if (acted) return acted;
     missing = true;
     return { ...observed, changed: false, listening: true };
-  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, focusDirectly: readsText, ready: request.ready, ...(menusChecked ? { menusChecked } : {}), ...(element ? { focus: { element, facts } } : {}) })
+  }, { popupGraceMs: suggestsAsTyped ? suggestionsGraceMs : 0, focusDirectly: readsText, sentOnceHandled: readsText, ready: request.ready, ...(menusChecked ? { menusChecked } : {}), ...(element ? { focus: { element, facts } } : {}) })
     .then((observed) => (replaced && observed.changed ? { ...observed, evidence: [...observed.evidence, replaced] } : observed))
     .finally(() => stopCounting?.());
   const escalation = missing
