@@ -43,6 +43,23 @@ export function oneLine(text: string): string {
   });
 }
 
+/**
+ * The Unicode private use areas (the BMP's U+E000-U+F8FF, planes 15 and 16), where icon fonts put their pictures:
+ * Font Awesome's floppy disk is U+F0C7, Material Design Icons' start at U+F0001. A web engine names a page's icon by
+ * the character its stylesheet draws it with (`::before { content: "\f0c7" }`), which no reader reads as a word.
+ */
+const iconGlyphs = /[\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu;
+
+/** The text without the characters an icon font draws pictures with (iconGlyphs). */
+export function withoutIconGlyphs(text: string): string {
+  return text.replace(iconGlyphs, '');
+}
+
+/** Whether the text holds nothing but icon font pictures and whitespace, and at least one picture. */
+export function isIconGlyphsOnly(text: string): boolean {
+  return text.trim() !== '' && withoutIconGlyphs(text).trim() === '';
+}
+
 /** Whitespace runs become one space and the ends are trimmed, as names are read. */
 export function normaliseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -5,10 +5,10 @@ import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { hidesItsContent } from './hidden-containers.js';
 import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
-import { OBJECT_REPLACEMENT, objectReplacementOffsets } from '../embedded-objects.js';
+import { OBJECT_REPLACEMENT, objectReplacementOffsets, spliceEmbeddedText } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
-import { firstCodePoints, normaliseWhitespace } from '../text.js';
+import { firstCodePoints, isIconGlyphsOnly, normaliseWhitespace, withoutIconGlyphs } from '../text.js';
 import { treeNumber } from '../shown-number.js';
 import { isDrawnListMarker } from '../list-markers.js';
 import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutListMarker, withoutMnemonic } from './names.js';
@@ -561,7 +561,7 @@ function hiddenComboName(raw: AtspiRawNode, parent: AtspiRawNode | undefined): s
   return normaliseWhitespace(combo.labelledBy ?? '') || plainText(combo.description);
 }
 
-/** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
+/** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own or, inline, the item's too (wordsWithInlineObjects). */
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
@@ -570,7 +570,36 @@ function contentName(raw: AtspiRawNode, atspiRole: string): string {
   // (U+FFFC: Gecko's <strong> and <em>) carries its own words only: a paragraph "Welcome to the <strong>Widget</strong>
   // manual. See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
   if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role))) && objectReplacementOffsets(raw.text).length < raw.children.length) return '';
-  return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
+  return firstCodePoints(normaliseWhitespace(withoutIconGlyphs(wordsWithInlineObjects(raw, raw.text))), maxNameLength);
+}
+
+/**
+ * Roles of what a web engine embeds in a block's words as part of its sentence: a link, Gecko's <strong>, <em> and
+ * <code>, a superscript, a highlight. Any other embedded object (a paragraph, a list, a landmark, a field) is no word
+ * of the block's.
+ */
+const inlineRoles: ReadonlySet<string> = new Set(['ROLE_LINK', 'ROLE_STATIC', 'ROLE_LABEL', 'ROLE_SUBSCRIPT', 'ROLE_SUPERSCRIPT', 'ROLE_MARK', 'ROLE_CONTENT_DELETION', 'ROLE_CONTENT_INSERTION']);
+
+/**
+ * A block's text with the words of the inline objects it embeds in place of their U+FFFC: Gecko embeds every child
+ * object in its parent's text, and a Sphinx page's footer "Built with <a>Sphinx</a> using a <a>theme</a> provided by
+ * <a>Read the Docs</a>." read `rgn "Built with using a provided by ."`, a Jupyter notebook's "Some <em>text</em>."
+ * `txt "Some ."`. The objects are matched to the U+FFFCs in order only where there are as many of each (Gecko's
+ * block); a block with no words of its own between them (a wrapper around a link) takes none of theirs.
+ */
+function wordsWithInlineObjects(raw: AtspiRawNode, text: string): string {
+  const offsets = objectReplacementOffsets(text);
+  if (offsets.length === 0) return text;
+  if (offsets.length !== raw.children.length || text.replaceAll(OBJECT_REPLACEMENT, '').trim() === '') return text.replaceAll(OBJECT_REPLACEMENT, ' ');
+  const words = new Map(offsets.map((offset, index) => [offset, inlineWords(raw.children[index]!)]));
+  return spliceEmbeddedText(text, words);
+}
+
+/** The words an embedded object adds to its block's sentence (wordsWithInlineObjects): a space for one that is no part of it. */
+function inlineWords(child: AtspiRawNode): string {
+  if (!inlineRoles.has(atspiRoleName(child.role))) return ' ';
+  const named = normaliseWhitespace(withoutIconGlyphs(child.name));
+  return named || (child.text === undefined ? '' : wordsWithInlineObjects(child, child.text));
 }
 
 const textChildRoles: ReadonlySet<string> = new Set(['ROLE_STATIC', 'ROLE_LABEL', 'ROLE_TEXT']);
@@ -1322,7 +1351,11 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // that took it already describes an unnamed control by what a page says describes it, which is no name: a web
     // icon button with only aria-describedby was named by its help text, and a field by its error message.
     // Nor is a description that only gives the content's format (isMediaType) a name.
-    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
+    // A web engine that named a control by an icon font's picture (readableName leaves it out) stopped there, and
+    // put its title in the description: Jupyter's toolbar buttons read twelve `btn ""`, described "Save and
+    // Checkpoint", "cut selected cells"..., and a Sphinx page's permalinks `lnk ""`.
+    const namedByGlyphs = isIconGlyphsOnly(raw.name);
+    if (!node.name && node.description && (namedByGlyphs || !context.namesTakeToolTips?.has(raw.bus)) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
       node.name = node.description;
       if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
       else if (role === 'button') buttonsNamedByToolTip.add(node);

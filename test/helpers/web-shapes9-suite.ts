@@ -1,0 +1,63 @@
+// Page shapes a new user met in a Jupyter notebook and a Sphinx-built documentation site in Chromium and Firefox
+// (fixture shapes9.html, the browser's first page, one window for every test): controls an icon font draws, named by
+// the browser with the font's private-use character; a block's words around inline links and emphasis. The page's own
+// output lines (#out, #said, read by pyatspi) and pyatspi's names and descriptions are the judges. One browser per file.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { callOk } from './tools.js';
+import { pageSays, webRig, type BrowserId } from './web-browser.js';
+
+const page = 'shapes9';
+const title = 'CUP Web Shapes Nine';
+/** The Unicode private use areas, where an icon font's pictures are. */
+const iconGlyph = /[\uE000-\uF8FF\u{F0000}-\u{FFFFD}]/u;
+
+export function webShapes9Suite(browser: BrowserId): void {
+  describe(`${browser}: page shapes: icon fonts, and words around inline objects`, () => {
+    const rig = webRig(browser, { page, title });
+
+    test('a control an icon font draws is named by its title, and a name beside such a picture by its words alone', async () => {
+      const window = await rig.open(page, title);
+      // The shape: the browser names the buttons and the permalink by the font's character, their titles their descriptions.
+      const named = await rig.oracle.attributes(window.pid, window.title, ['push button', 'link', 'heading']);
+      const save = named.find((node) => node.description === 'Save and Checkpoint');
+      assert.ok(save && iconGlyph.test(save.name) && !/\p{L}/u.test(save.name), JSON.stringify(named.map((node) => [node.role, node.name, node.description])));
+      assert.ok(named.some((node) => node.role === 'heading' && iconGlyph.test(node.name) && node.name.startsWith('Widgets manual')), JSON.stringify(named.map((node) => node.name)));
+      const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const text = read.body ?? '';
+      // Jupyter's toolbar read twelve `btn ""`; the heading "Widgets manual \uf0c1", which name="Widgets manual" missed.
+      for (const line of [/btn "Save and Checkpoint"/, /btn "cut selected cells"/, /btn "open the command palette"/, /btn "Run"/, /hdg "Widgets manual" /, /lnk "Permalink to this heading"/, /lnk "Widgets" /]) assert.match(text, line, text);
+      assert.doesNotMatch(text, iconGlyph, text);
+      assert.doesNotMatch(text, /(?:btn|lnk) "" /, text);
+      const heading = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=heading name="Widgets manual"' });
+      assert.equal((heading.structured as { matches: unknown[] }).matches.length, 1, heading.summary);
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Save and Checkpoint"' });
+      await pageSays(rig.oracle, window, 'out: save');
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="open the command palette"' });
+      await pageSays(rig.oracle, window, 'out: palette');
+    });
+
+    test('a block\'s words around links and emphasis read in order with their words, not with holes', async () => {
+      const window = await rig.open(page, title);
+      // The judge: the page's own words for the paragraph and the footer.
+      const said = await pageSays(rig.oracle, window, /^said: /);
+      const [cell, footer] = said.slice('said: '.length).split(' | ') as [string, string];
+      const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const text = read.body ?? '';
+      // Gecko's paragraph read `txt "Some ."` over `txt "text"`, its footer `rgn "Built with using a provided by ."`.
+      assert.doesNotMatch(text, /"Some \."|"Built with using a/, text);
+      const lines = text.split('\n').filter((line) => !line.includes('said: '));
+      // The words in reading order: one line naming the whole sentence (Gecko's block), or lines in turn (Blink's texts).
+      const inOrder = (sentence: string) => {
+        const quoted = lines.map((line) => /"((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? '');
+        if (quoted.includes(sentence)) return true;
+        const start = quoted.findIndex((words) => words !== '' && sentence.startsWith(words));
+        return start >= 0 && quoted.slice(start).filter((words) => words !== '').join(' ').replace(/ (?=[.,])/g, '').startsWith(sentence);
+      };
+      assert.ok(inOrder(cell), `"${cell}" not read in order:\n${text}`);
+      assert.ok(inOrder(footer), `"${footer}" not read in order:\n${text}`);
+      // Its links are still lines of their own, to click.
+      for (const link of ['Sphinx', 'theme', 'Read the Docs']) assert.match(text, new RegExp(`lnk "${link}" `), text);
+    });
+  });
+}
