@@ -37,6 +37,22 @@ export function webShapes9Suite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'out: palette');
     });
 
+    test('a click on a control whose icon font picture turns says no name or text change of it', async () => {
+      const window = await rig.open(page, title);
+      await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const closed = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Open/close menu"' });
+      // The judge: the page closed its list.
+      await pageSays(rig.oracle, window, 'out: menu closed');
+      const said = `${closed.summary}\n${closed.body ?? ''}`;
+      // Its picture turned from a minus to a plus: the evidence read 'button "Open/close menu": name is now ""', then
+      // 'text is now ""', of a button every reading names "Open/close menu".
+      assert.doesNotMatch(said, /Open\/close menu"?: [^\n]*(?:name|text) is now/, said);
+      assert.doesNotMatch(said, /btn "Open\/close menu" name:/, said);
+      assert.match(said, /- (?:li|lnk) "Options"/, said);
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Open/close menu"' });
+      await pageSays(rig.oracle, window, 'out: menu opened');
+    });
+
     test('a block\'s words around links and emphasis read in order with their words, not with holes', async () => {
       const window = await rig.open(page, title);
       // The judge: the page's own words for the paragraph and the footer.

@@ -6,7 +6,7 @@ import { cupStateOf, decodeStateSet } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, partingQuoteStart, quote, textChange } from '../../../cup/text-change.js';
 import { treeNumber } from '../../../cup/shown-number.js';
-import { normaliseWhitespace } from '../../../cup/text.js';
+import { isIconGlyphsOnly, normaliseWhitespace } from '../../../cup/text.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
 import { shownNumber, showsValueNumber, valueWords } from '../../../cup/atspi/convert.js';
@@ -516,6 +516,9 @@ async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: 
   const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
   const gtk4 = quirksFor(toolkit).gtk4NameQuirks;
   const readable = await withoutDrawnMarker(client, ref, readableName(name, gtk4, atspiRoleName(role)));
+  // A control a web engine named by an icon font's picture alone is named by its title, its description (convert.ts):
+  // Sphinx's sidebar toggle, whose picture turns from a minus to a plus, read `name is now ""`.
+  if (readable === '' && isIconGlyphsOnly(name)) return plainText(await readDescription(client, ref));
   const label = gtk4 ? repeatedLabel(readable) : undefined;
   const tab = gtk4 && role === ATSPI_ROLE.PAGE_TAB;
   if (label === undefined && !tab) return readable;
@@ -967,7 +970,10 @@ async function describeObject(
     // gives the disclosure's triangle as it turns), is no change either: 'text is now "▾ Advanced options"' of a button
     // read "Advanced options" before and after.
     const readsAsName = text !== undefined && knownValue === undefined && !!knownName && (await withoutDrawnMarker(client, ref, normaliseWhitespace(text))) === knownName;
-    if (!readsAsName && (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue)) changes.push(`text is now ${quote(text, from)}`);
+    // Nor is an icon font's picture turning into another (Sphinx's sidebar toggle, a minus become a plus), which no
+    // reading shows: it read 'text is now ""'.
+    const pictureOnly = text !== undefined && knownValue === undefined && isIconGlyphsOnly(text);
+    if (!readsAsName && !pictureOnly && (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue)) changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) {
     // The value the tree shows: the Value's number only for the roles that show it. Another object's number is no value
