@@ -54,6 +54,23 @@ export function webShapes9Suite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'out: menu opened');
     });
 
+    test('an element named by its title whose words are an icon font\'s picture shows no value', async () => {
+      const window = await rig.open(page, title);
+      await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const edited = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Edit cell"' });
+      await pageSays(rig.oracle, window, 'out: edit mode');
+      // The shape: the indicator's words are the pencil's character alone.
+      const texts = await rig.oracle.texts(window.pid, window.title);
+      assert.ok(texts.some((text) => iconGlyph.test(text) && !/\p{L}/u.test(text)), JSON.stringify(texts));
+      const said = `${edited.summary}\n${edited.body ?? ''}`;
+      // Jupyter's mode indicator read `rgn name: "Command Mode" → "Edit Mode"; value: "" → ""`, the pencil's U+F040 its value.
+      assert.match(said, /"Command Mode" → "Edit Mode"/, said);
+      assert.doesNotMatch(said, /Edit Mode"[^\n]*value/, said);
+      const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      assert.doesNotMatch(read.body ?? '', iconGlyph, read.body);
+      assert.doesNotMatch(read.body ?? '', /"Edit Mode"[^\n]*val=/, read.body);
+    });
+
     test('a web menu whose items each lie in a titled container says all its items opened, not only its submenu', async () => {
       const window = await rig.open(page, title);
       await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });

@@ -442,7 +442,7 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;
   // A block or live region named apart from its words (a page's aria-labelled log): the words are what it shows.
   if (raw.text && raw.name && raw.children.length === 0 && namedBlockRoles.has(atspiRoleName(raw.role))) {
-    const words = normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' '));
+    const words = normaliseWhitespace(withoutIconGlyphs(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')));
     if (words && words !== normaliseWhitespace(raw.name)) return firstCodePoints(words, maxNameLength);
   }
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
