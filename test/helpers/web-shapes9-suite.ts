@@ -66,6 +66,8 @@ export function webShapes9Suite(browser: BrowserId): void {
       // Jupyter's mode indicator read `rgn name: "Command Mode" → "Edit Mode"; value: "" → ""`, the pencil's U+F040 its value.
       assert.match(said, /"Command Mode" → "Edit Mode"/, said);
       assert.doesNotMatch(said, /Edit Mode"[^\n]*value/, said);
+      // The box around the indicator, whose object Gecko made anew, read 'region: text is now " Edit cell"'.
+      assert.doesNotMatch(said, /region: text is now/, said);
       const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
       assert.doesNotMatch(read.body ?? '', iconGlyph, read.body);
       assert.doesNotMatch(read.body ?? '', /"Edit Mode"[^\n]*val=/, read.body);
@@ -85,6 +87,8 @@ export function webShapes9Suite(browser: BrowserId): void {
       assert.ok(line, said);
       assert.equal(Number(line[1]), items.length, said);
       for (const item of items) assert.ok(line[2]!.includes(JSON.stringify(item)), `${item} not in: ${line[0]}`);
+      // The box holding the menu, whose text took the menu's object, read 'region: text is now "Cell• \n• \n• \n\n• "'.
+      assert.doesNotMatch(said, /text is now "Cell/, said);
       await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=menuitem name="Run All"' });
       await pageSays(rig.oracle, window, 'out: run all');
     });

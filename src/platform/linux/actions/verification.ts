@@ -7,6 +7,7 @@ import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, partingQuoteStart, quote, textChange } from '../../../cup/text-change.js';
 import { treeNumber } from '../../../cup/shown-number.js';
 import { isIconGlyphsOnly, normaliseWhitespace } from '../../../cup/text.js';
+import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
 import { shownNumber, showsValueNumber, valueWords } from '../../../cup/atspi/convert.js';
@@ -493,6 +494,17 @@ export async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: 
   return shownNumber({ value, text, states, attributes }, role);
 }
 
+/**
+ * Whether every text change of these events inserted or removed embedded objects alone (U+FFFC: Gecko's children
+ * added or made anew): the children changed, as their own lines and the diff say, not the object's words. A click
+ * that opened a page's menu read 'listitem "Cell": text is now "Cell• \n• \n• "', its new menu's items as bullets, and
+ * one that redrew an indicator 'region: text is now " Edit cell"', of the unnamed box around it.
+ */
+function changedByChildrenOnly(events: readonly AccessibilityEvent[]): boolean {
+  const edits = events.filter((event) => event.kind === 'TextChanged');
+  return edits.length > 0 && edits.every((event) => typeof event.data === 'string' && event.data !== '' && [...event.data].every((character) => character === OBJECT_REPLACEMENT));
+}
+
 function named(role: string, name: string): string {
   return `${role}${name ? ` "${name.slice(0, 40)}"` : ''}`;
 }
@@ -955,7 +967,7 @@ async function describeObject(
     changes.push('renamed (its name before is unknown)');
   } else if (name && (name.now === undefined || name.now !== knownName)) {
     if (!namedByToldField(snapshot, known, name.now, toldOf)) changes.push(`name is now ${quote(name.now)}`);
-  } else if (kinds.has('TextChanged') && !(await isTopLevelWindow(client, ref, knownRole))) {
+  } else if (kinds.has('TextChanged') && !changedByChildrenOnly(events) && !(await isTopLevelWindow(client, ref, knownRole))) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
     // quoted from its start showed none of what changed. Where the app set the whole text anew (Gecko replaces a page
     // paragraph's text from its start), from where it parts from the text the snapshot held: a page's output line
