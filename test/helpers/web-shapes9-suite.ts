@@ -112,6 +112,9 @@ export function webShapes9Suite(browser: BrowserId): void {
       };
       assert.ok(inOrder(cell), `"${cell}" not read in order:\n${text}`);
       assert.ok(inOrder(footer), `"${footer}" not read in order:\n${text}`);
+      // A code editor's empty line, a zero-width space, read `rgn "\u200b"`, a line of nothing between its lines of code.
+      assert.doesNotMatch(text, /\u200b/u, text);
+      assert.match(text, /txt "x = 6 \* 7"\n\s*\[e\d+\] txt "print\(x\)"/, text);
       // Its links are still lines of their own, to click.
       for (const link of ['Sphinx', 'theme', 'Read the Docs']) assert.match(text, new RegExp(`lnk "${link}" `), text);
     });

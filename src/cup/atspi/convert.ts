@@ -8,7 +8,7 @@ import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES
 import { OBJECT_REPLACEMENT, objectReplacementOffsets, spliceEmbeddedText } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
-import { firstCodePoints, isIconGlyphsOnly, normaliseWhitespace, withoutIconGlyphs } from '../text.js';
+import { firstCodePoints, isWordlessOnly, normaliseWhitespace, withoutWordlessCharacters } from '../text.js';
 import { treeNumber } from '../shown-number.js';
 import { isDrawnListMarker } from '../list-markers.js';
 import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutListMarker, withoutMnemonic } from './names.js';
@@ -442,7 +442,7 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;
   // A block or live region named apart from its words (a page's aria-labelled log): the words are what it shows.
   if (raw.text && raw.name && raw.children.length === 0 && namedBlockRoles.has(atspiRoleName(raw.role))) {
-    const words = normaliseWhitespace(withoutIconGlyphs(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')));
+    const words = normaliseWhitespace(withoutWordlessCharacters(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')));
     if (words && words !== normaliseWhitespace(raw.name)) return firstCodePoints(words, maxNameLength);
   }
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
@@ -570,7 +570,7 @@ function contentName(raw: AtspiRawNode, atspiRole: string): string {
   // (U+FFFC: Gecko's <strong> and <em>) carries its own words only: a paragraph "Welcome to the <strong>Widget</strong>
   // manual. See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
   if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role))) && objectReplacementOffsets(raw.text).length < raw.children.length) return '';
-  return firstCodePoints(normaliseWhitespace(withoutIconGlyphs(wordsWithInlineObjects(raw, raw.text))), maxNameLength);
+  return firstCodePoints(normaliseWhitespace(withoutWordlessCharacters(wordsWithInlineObjects(raw, raw.text))), maxNameLength);
 }
 
 /**
@@ -598,7 +598,7 @@ function wordsWithInlineObjects(raw: AtspiRawNode, text: string): string {
 /** The words an embedded object adds to its block's sentence (wordsWithInlineObjects): a space for one that is no part of it. */
 function inlineWords(child: AtspiRawNode): string {
   if (!inlineRoles.has(atspiRoleName(child.role))) return ' ';
-  const named = normaliseWhitespace(withoutIconGlyphs(child.name));
+  const named = normaliseWhitespace(withoutWordlessCharacters(child.name));
   return named || (child.text === undefined ? '' : wordsWithInlineObjects(child, child.text));
 }
 
@@ -1354,7 +1354,7 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A web engine that named a control by an icon font's picture (readableName leaves it out) stopped there, and
     // put its title in the description: Jupyter's toolbar buttons read twelve `btn ""`, described "Save and
     // Checkpoint", "cut selected cells"..., and a Sphinx page's permalinks `lnk ""`.
-    const namedByGlyphs = isIconGlyphsOnly(raw.name);
+    const namedByGlyphs = isWordlessOnly(raw.name);
     if (!node.name && node.description && (namedByGlyphs || !context.namesTakeToolTips?.has(raw.bus)) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
       node.name = node.description;
       if (labelledFieldRoles.has(role)) namedByToolTip.add(node);

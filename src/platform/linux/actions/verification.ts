@@ -6,7 +6,7 @@ import { cupStateOf, decodeStateSet } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, partingQuoteStart, quote, textChange } from '../../../cup/text-change.js';
 import { treeNumber } from '../../../cup/shown-number.js';
-import { isIconGlyphsOnly, normaliseWhitespace } from '../../../cup/text.js';
+import { isWordlessOnly, normaliseWhitespace } from '../../../cup/text.js';
 import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
@@ -530,7 +530,7 @@ async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: 
   const readable = await withoutDrawnMarker(client, ref, readableName(name, gtk4, atspiRoleName(role)));
   // A control a web engine named by an icon font's picture alone is named by its title, its description (convert.ts):
   // Sphinx's sidebar toggle, whose picture turns from a minus to a plus, read `name is now ""`.
-  if (readable === '' && isIconGlyphsOnly(name)) return plainText(await readDescription(client, ref));
+  if (readable === '' && isWordlessOnly(name)) return plainText(await readDescription(client, ref));
   const label = gtk4 ? repeatedLabel(readable) : undefined;
   const tab = gtk4 && role === ATSPI_ROLE.PAGE_TAB;
   if (label === undefined && !tab) return readable;
@@ -984,7 +984,7 @@ async function describeObject(
     const readsAsName = text !== undefined && knownValue === undefined && !!knownName && (await withoutDrawnMarker(client, ref, normaliseWhitespace(text))) === knownName;
     // Nor is an icon font's picture turning into another (Sphinx's sidebar toggle, a minus become a plus), which no
     // reading shows: it read 'text is now ""'.
-    const pictureOnly = text !== undefined && knownValue === undefined && isIconGlyphsOnly(text);
+    const pictureOnly = text !== undefined && knownValue === undefined && isWordlessOnly(text);
     if (!readsAsName && !pictureOnly && (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue)) changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) {
