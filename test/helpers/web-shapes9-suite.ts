@@ -93,6 +93,21 @@ export function webShapes9Suite(browser: BrowserId): void {
       await pageSays(rig.oracle, window, 'out: run all');
     });
 
+    test('a dialog the page names nothing is named by the heading it shows as its title', async () => {
+      const window = await rig.open(page, title);
+      await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const asked = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Restart kernel"' });
+      // The shape: the browser names the dialog nothing.
+      let dialogs: string[] = [];
+      for (const deadline = Date.now() + 5000; dialogs.length === 0 && Date.now() < deadline; await sleep(100)) dialogs = (await rig.oracle.attributes(window.pid, window.title, ['dialog'])).map((dialog) => dialog.name);
+      assert.deepEqual(dialogs, [''], JSON.stringify(dialogs));
+      const said = `${asked.summary}\n${asked.body ?? ''}`;
+      // Jupyter's read 'dialog "" opened in the window ([e289])' and `+ [e289] dlg`.
+      assert.match(said, /dialog "Restart kernel\?" opened in the window/, said);
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=dialog name="Restart kernel?" >> role=button name=Restart' });
+      await pageSays(rig.oracle, window, 'out: restart');
+    });
+
     test('a block\'s words around links and emphasis read in order with their words, not with holes', async () => {
       const window = await rig.open(page, title);
       // The judge: the page's own words for the paragraph and the footer.

@@ -567,10 +567,23 @@ function contentName(raw: AtspiRawNode, atspiRole: string): string {
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
   // Not those scrolled out of view (a block at the view's edge): a reading of what is in view leaves them out, and
   // the block's own words must name it alike in both readings. A static child the block's text embeds as an object
-  // (U+FFFC: Gecko's <strong> and <em>) carries its own words only: a paragraph "Welcome to the <strong>Widget</strong>
-  // manual. See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
+  // (U+FFFC: Gecko's <strong> and <em>) is no such child: a paragraph "Welcome to the <strong>Widget</strong> manual.
+  // See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
   if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role))) && objectReplacementOffsets(raw.text).length < raw.children.length) return '';
   return firstCodePoints(normaliseWhitespace(withoutWordlessCharacters(wordsWithInlineObjects(raw, raw.text))), maxNameLength);
+}
+
+const dialogRoles: ReadonlySet<CupRole> = new Set(['dialog', 'alertdialog']);
+
+/** The name of the first heading a dialog shows, not one of a dialog inside it nor one hidden. */
+function titleHeading(dialog: CupNode): string | undefined {
+  for (const child of dialog.children ?? []) {
+    if (dialogRoles.has(child.role) || child.states?.includes('hidden')) continue;
+    if (child.role === 'heading' && child.name) return child.name;
+    const inside = titleHeading(child);
+    if (inside) return inside;
+  }
+  return undefined;
 }
 
 /**
@@ -1360,6 +1373,10 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
       if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
       else if (role === 'button') buttonsNamedByToolTip.add(node);
     }
+    // A dialog the page names nothing (a Bootstrap modal with no aria-labelledby: Jupyter's "Restart kernel?") is called
+    // by the heading it shows as its title, as one who sees it calls it: its click read `dialog "" opened in the window`
+    // and `+ [e289] dlg`, and role=dialog name~=restart found nothing.
+    if (!node.name && dialogRoles.has(role)) node.name = titleHeading(node) ?? '';
     return node;
   };
 
