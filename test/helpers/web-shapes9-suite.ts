@@ -30,6 +30,8 @@ export function webShapes9Suite(browser: BrowserId): void {
       for (const line of [/btn "Save and Checkpoint"/, /btn "cut selected cells"/, /btn "open the command palette"/, /btn "Run"/, /hdg "Widgets manual" /, /lnk "Permalink to this heading"/, /lnk "Widgets" /]) assert.match(text, line, text);
       assert.doesNotMatch(text, iconGlyph, text);
       assert.doesNotMatch(text, /(?:btn|lnk) "" /, text);
+      // Blink's heading, its permalink named, read its words again under it: `txt "Widgets manual"`.
+      assert.doesNotMatch(text, /hdg "Widgets manual"[^\n]*\n\s*\[e\d+\] txt "Widgets manual"/, text);
       const heading = await callOk(rig.context, 'find_elements', { window_id: window.id, selector: 'role=heading name="Widgets manual"' });
       assert.equal((heading.structured as { matches: unknown[] }).matches.length, 1, heading.summary);
       await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name="Save and Checkpoint"' });
