@@ -22,12 +22,13 @@ function popupMenus(root: CupNode): CupNode[] {
 }
 
 /**
- * A menu's own items: its children of an item's role and those of its groups (a web page's role=group of radio items,
- * "Zoom 100%", "Zoom 150%", under role=menu), not a submenu's. The line had counted only the menu's children: a View
- * menu of two check items and a group of two radio items read "2 items".
+ * A menu's own items: its children of an item's role and those of the containers it holds (a web page's role=group of
+ * radio items, "Zoom 100%", "Zoom 150%", under role=menu; Jupyter's `<li title=...>` around each item, which Gecko
+ * makes a titled section), not a submenu's. The line had counted only the menu's children: a View menu of two check
+ * items and a group of two radio items read "2 items", Jupyter's Cell menu of nine items "2 items", its submenus.
  */
 function menuItems(menu: CupNode): CupNode[] {
-  return (menu.children ?? []).flatMap((child) => (itemRoles.has(child.role) ? [child] : child.role === 'group' ? menuItems(child) : []));
+  return (menu.children ?? []).flatMap((child) => (itemRoles.has(child.role) ? [child] : child.role === 'menu' ? [] : menuItems(child)));
 }
 
 /** Each item by its name, one the app greys out marked so (Pluma's text menu opens with Cut, Copy and Delete greyed out). */

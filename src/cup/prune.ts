@@ -417,7 +417,9 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   // skips every lone text child of a named parent; that loses text that is not in the name, such as a web
   // page's output paragraph inside an unnamed div of a named document. The marker Blink exposes before a list item's
   // words is no sibling (it goes too): Chromium's `li "Milk"` read with `txt "Milk"` under it, a line per item.
-  const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent) && !showsNothing(sibling)).length === 1;
+  // Nor is a sibling that draws no words, named by its tool tip: Blink's heading "Widgets manual" beside its permalink,
+  // an icon named "Permalink to this heading" by its title, read `txt "Widgets manual"` under it once more.
+  const lone = siblings.filter((sibling) => !isDrawnListMarker(sibling, parent) && !showsNothing(sibling) && !namedByToolTip(sibling)).length === 1;
   // An unnamed text that holds objects and acts (Gecko's custom element host with a click listener, around the button
   // its shadow root holds) is kept as the clickable container it is: skipped, it took that button with it.
   if (node.role === 'text' && !node.name && !(node.children?.length)) return true;
@@ -428,6 +430,11 @@ function isSkipped(node: CupNode, parent: CupNode | undefined, siblings: readonl
   if (labelsSiblingControl(node, siblings)) return true;
   if (isDrawnListMarker(node, parent)) return true;
   return false;
+}
+
+/** A control named by its tool tip (its description), which shows no words of its own: an icon button or link. */
+function namedByToolTip(node: CupNode): boolean {
+  return node.role !== 'text' && node.description !== undefined && node.name === node.description;
 }
 
 /**

@@ -43,6 +43,26 @@ export function oneLine(text: string): string {
   });
 }
 
+/**
+ * Characters that draw no word: the Unicode private use areas (the BMP's U+E000-U+F8FF, planes 15 and 16), where icon
+ * fonts put their pictures (Font Awesome's floppy disk is U+F0C7, Material Design Icons' start at U+F0001), and the
+ * zero-width space and word joiner. A web engine names a page's icon by the character its stylesheet draws it with
+ * (`::before { content: "\f0c7" }`), and a code editor (CodeMirror) fills an empty line with a zero-width space, which
+ * named its line `rgn "\u200b"`: no reader reads either as a word. The joiners that shape a script or an emoji
+ * (U+200C, U+200D) are left.
+ */
+const wordlessCharacters = /[\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}\u200B\u2060]/gu;
+
+/** The text without the characters that draw no word (wordlessCharacters): an icon font's pictures, zero-width spaces. */
+export function withoutWordlessCharacters(text: string): string {
+  return text.replace(wordlessCharacters, '');
+}
+
+/** Whether the text holds nothing but wordless characters (an icon font's pictures) and whitespace, and at least one of them. */
+export function isWordlessOnly(text: string): boolean {
+  return text.trim() !== '' && withoutWordlessCharacters(text).trim() === '';
+}
+
 /** Whitespace runs become one space and the ends are trimmed, as names are read. */
 export function normaliseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -111,6 +111,13 @@ test('a text with one sibling under a named parent is kept', () => {
   assert.deepEqual(compactBody(tree), ['[e0] btn "Save"', '  [e1] txt "Save"', '  [e2] txt "Ctrl+S"']);
 });
 
+test('a text repeating its parent\'s name beside a control named by its tool tip (an icon) is skipped as a lone one', () => {
+  // Blink's Sphinx heading: its words, and a permalink icon named by its title.
+  const permalink = node(2, 'link', 'Permalink to this heading', { description: 'Permalink to this heading', actions: ['click'] });
+  const tree = [node(0, 'heading', 'Widgets manual', { children: [node(1, 'text', 'Widgets manual'), permalink] })];
+  assert.deepEqual(compactBody(tree), ['[e0] hdg "Widgets manual"', '  [e2] lnk "Permalink to this heading" [clk]']);
+});
+
 test('the only text child of an unnamed parent is kept', () => {
   const tree = [node(0, 'listitem', '', { children: [node(1, 'text', 'Milk')] })];
   assert.deepEqual(compactBody(tree), ['[e0] li', '  [e1] txt "Milk"']);

@@ -536,7 +536,17 @@ describe('atspiToCup', () => {
     assert.deepEqual([output.role, output.name], ['text', 'Hello, Ada!']);
     const gecko = raw('ROLE_PARAGRAPH', { interfaces: ['Accessible', 'Component', 'Text'], text: 'Need help? \ufffc', extents: { x: 120, y: 60, w: 300, h: 19 } });
     gecko.children = [raw('ROLE_LINK', { name: 'Ask us', extents: { x: 200, y: 60, w: 40, h: 19 } })];
-    assert.equal(atspiToCup(gecko, screenContext).root.name, 'Need help?');
+    // The link's words are the sentence's too, in their place (they read "Need help?" alone); a wrapper with no words of
+    // its own between its objects takes none of theirs (it stays an unnamed section).
+    assert.equal(atspiToCup(gecko, screenContext).root.name, 'Need help? Ask us');
+    const wrapper = raw('ROLE_SECTION', { interfaces: ['Accessible', 'Component', 'Text'], text: ' \ufffc ', extents: { x: 120, y: 60, w: 300, h: 19 } });
+    wrapper.children = [raw('ROLE_LINK', { name: 'Ask us', extents: { x: 200, y: 60, w: 40, h: 19 } })];
+    assert.equal(atspiToCup(wrapper, screenContext).root.name, '');
+    // An icon font's picture is no word: a heading's permalink drawn with U+F0C1, a link's home icon.
+    const heading = raw('ROLE_HEADING', { name: 'Widgets manual \uf0c1', interfaces: ['Accessible', 'Component', 'Text'], extents: { x: 120, y: 60, w: 300, h: 19 } });
+    heading.children = [raw('ROLE_LINK', { name: '\uf0c1', description: 'Permalink to this heading', extents: { x: 300, y: 60, w: 14, h: 19 } })];
+    const read = atspiToCup(heading, { ...screenContext, namesTakeToolTips: new Set([heading.bus]) }).root;
+    assert.deepEqual([read.name, read.children?.[0]?.name], ['Widgets manual', 'Permalink to this heading']);
     const blink = raw('ROLE_PARAGRAPH', { interfaces: ['Accessible', 'Component', 'Text'], text: 'Need help? \ufffc', extents: { x: 120, y: 60, w: 300, h: 19 } });
     blink.children = [raw('ROLE_STATIC', { name: 'Need help?', extents: { x: 120, y: 60, w: 80, h: 19 } }), raw('ROLE_LINK', { name: 'Ask us', extents: { x: 200, y: 60, w: 40, h: 19 } })];
     assert.equal(atspiToCup(blink, screenContext).root.name, '');

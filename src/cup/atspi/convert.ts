@@ -5,10 +5,10 @@ import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { hidesItsContent } from './hidden-containers.js';
 import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
 import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
-import { OBJECT_REPLACEMENT, objectReplacementOffsets } from '../embedded-objects.js';
+import { OBJECT_REPLACEMENT, objectReplacementOffsets, spliceEmbeddedText } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
-import { firstCodePoints, normaliseWhitespace } from '../text.js';
+import { firstCodePoints, isWordlessOnly, normaliseWhitespace, withoutWordlessCharacters } from '../text.js';
 import { treeNumber } from '../shown-number.js';
 import { isDrawnListMarker } from '../list-markers.js';
 import { isMediaType, plainText, readableName, withoutDisclosureMarker, withoutListMarker, withoutMnemonic } from './names.js';
@@ -449,7 +449,7 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.text && role === 'cell' && raw.text !== raw.name) return raw.text;
   // A block or live region named apart from its words (a page's aria-labelled log): the words are what it shows.
   if (raw.text && raw.name && raw.children.length === 0 && namedBlockRoles.has(atspiRoleName(raw.role))) {
-    const words = normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' '));
+    const words = normaliseWhitespace(withoutWordlessCharacters(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')));
     if (words && words !== normaliseWhitespace(raw.name)) return firstCodePoints(words, maxNameLength);
   }
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
@@ -568,16 +568,58 @@ function hiddenComboName(raw: AtspiRawNode, parent: AtspiRawNode | undefined): s
   return normaliseWhitespace(combo.labelledBy ?? '') || plainText(combo.description);
 }
 
-/** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own. */
+/** An unnamed item's own text as its name; U+FFFC marks an embedded object, whose words are its own or, inline, the item's too (wordsWithInlineObjects). */
 function contentName(raw: AtspiRawNode, atspiRole: string): string {
   if (raw.text === undefined || !contentNamedRoles.has(atspiRole)) return '';
   // Blink also exposes a block's words as static text children: those carry them, the block need not repeat them.
   // Not those scrolled out of view (a block at the view's edge): a reading of what is in view leaves them out, and
   // the block's own words must name it alike in both readings. A static child the block's text embeds as an object
-  // (U+FFFC: Gecko's <strong> and <em>) carries its own words only: a paragraph "Welcome to the <strong>Widget</strong>
-  // manual. See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
+  // (U+FFFC: Gecko's <strong> and <em>) is no such child: a paragraph "Welcome to the <strong>Widget</strong> manual.
+  // See <a>Installation</a>" read `txt "Widget"` and its links, its other words in no node.
   if (raw.children.some((child) => !child.scrolledAway && textChildRoles.has(atspiRoleName(child.role))) && objectReplacementOffsets(raw.text).length < raw.children.length) return '';
-  return firstCodePoints(normaliseWhitespace(raw.text.replaceAll(OBJECT_REPLACEMENT, ' ')), maxNameLength);
+  return firstCodePoints(normaliseWhitespace(withoutWordlessCharacters(wordsWithInlineObjects(raw, raw.text))), maxNameLength);
+}
+
+const dialogRoles: ReadonlySet<CupRole> = new Set(['dialog', 'alertdialog']);
+
+/** The name of the first heading a dialog shows, not one of a dialog inside it nor one hidden. */
+function titleHeading(dialog: CupNode): string | undefined {
+  for (const child of dialog.children ?? []) {
+    if (dialogRoles.has(child.role) || child.states?.includes('hidden')) continue;
+    if (child.role === 'heading' && child.name) return child.name;
+    const inside = titleHeading(child);
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
+/**
+ * Roles of what a web engine embeds in a block's words as part of its sentence: a link, Gecko's <strong>, <em> and
+ * <code>, a superscript, a highlight. Any other embedded object (a paragraph, a list, a landmark, a field) is no word
+ * of the block's.
+ */
+const inlineRoles: ReadonlySet<string> = new Set(['ROLE_LINK', 'ROLE_STATIC', 'ROLE_LABEL', 'ROLE_SUBSCRIPT', 'ROLE_SUPERSCRIPT', 'ROLE_MARK', 'ROLE_CONTENT_DELETION', 'ROLE_CONTENT_INSERTION']);
+
+/**
+ * A block's text with the words of the inline objects it embeds in place of their U+FFFC: Gecko embeds every child
+ * object in its parent's text, and a Sphinx page's footer "Built with <a>Sphinx</a> using a <a>theme</a> provided by
+ * <a>Read the Docs</a>." read `rgn "Built with using a provided by ."`, a Jupyter notebook's "Some <em>text</em>."
+ * `txt "Some ."`. The objects are matched to the U+FFFCs in order only where there are as many of each (Gecko's
+ * block); a block with no words of its own between them (a wrapper around a link) takes none of theirs.
+ */
+function wordsWithInlineObjects(raw: AtspiRawNode, text: string): string {
+  const offsets = objectReplacementOffsets(text);
+  if (offsets.length === 0) return text;
+  if (offsets.length !== raw.children.length || text.replaceAll(OBJECT_REPLACEMENT, '').trim() === '') return text.replaceAll(OBJECT_REPLACEMENT, ' ');
+  const words = new Map(offsets.map((offset, index) => [offset, inlineWords(raw.children[index]!)]));
+  return spliceEmbeddedText(text, words);
+}
+
+/** The words an embedded object adds to its block's sentence (wordsWithInlineObjects): a space for one that is no part of it. */
+function inlineWords(child: AtspiRawNode): string {
+  if (!inlineRoles.has(atspiRoleName(child.role))) return ' ';
+  const named = normaliseWhitespace(withoutWordlessCharacters(child.name));
+  return named || (child.text === undefined ? '' : wordsWithInlineObjects(child, child.text));
 }
 
 const textChildRoles: ReadonlySet<string> = new Set(['ROLE_STATIC', 'ROLE_LABEL', 'ROLE_TEXT']);
@@ -1329,11 +1371,19 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // that took it already describes an unnamed control by what a page says describes it, which is no name: a web
     // icon button with only aria-describedby was named by its help text, and a field by its error message.
     // Nor is a description that only gives the content's format (isMediaType) a name.
-    if (!node.name && node.description && !context.namesTakeToolTips?.has(raw.bus) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
+    // A web engine that named a control by an icon font's picture (readableName leaves it out) stopped there, and
+    // put its title in the description: Jupyter's toolbar buttons read twelve `btn ""`, described "Save and
+    // Checkpoint", "cut selected cells"..., and a Sphinx page's permalinks `lnk ""`.
+    const namedByGlyphs = isWordlessOnly(raw.name);
+    if (!node.name && node.description && (namedByGlyphs || !context.namesTakeToolTips?.has(raw.bus)) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
       node.name = node.description;
       if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
       else if (role === 'button') buttonsNamedByToolTip.add(node);
     }
+    // A dialog the page names nothing (a Bootstrap modal with no aria-labelledby: Jupyter's "Restart kernel?") is called
+    // by the heading it shows as its title, as one who sees it calls it: its click read `dialog "" opened in the window`
+    // and `+ [e289] dlg`, and role=dialog name~=restart found nothing.
+    if (!node.name && dialogRoles.has(role)) node.name = titleHeading(node) ?? '';
     return node;
   };
 

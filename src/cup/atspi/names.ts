@@ -1,6 +1,6 @@
 // The text of accessible names and descriptions as a user reads them: toolkits pad names with spaces,
 // give unnamed widgets their type name, and Qt passes rich-text tooltips through as HTML.
-import { normaliseWhitespace } from '../text.js';
+import { normaliseWhitespace, withoutWordlessCharacters } from '../text.js';
 
 /** A widget type name such as "GtkStackPage", "AdwGizmo" or "HistoryView": one CamelCase word of two or more parts. */
 const typeNamePattern = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
@@ -21,11 +21,14 @@ function isTypeName(name: string, atspiRole: string | undefined): boolean {
 /**
  * The name a user would read: whitespace normalised (GTK3 menus pad item names, "New      "), and GTK 4.8's
  * type names for unnamed widgets are no name at all. The raw name stays with the platform. `atspiRole` (ROLE_...)
- * tells a label, whose name is its text, from a widget named by its type.
+ * tells a label, whose name is its text, from a widget named by its type. An icon font's pictures are no words
+ * (withoutWordlessCharacters): a Sphinx page's heading read "Widgets manual \uf0c1", its permalink beside it, and
+ * `name="Widgets manual"` found nothing.
  */
 export function readableName(name: string, gtk4NameQuirks: boolean, atspiRole?: string): string {
   if (isRichTextDocument(name)) return plainText(name);
-  const normalised = atspiRole === 'ROLE_TOOL_BAR' ? withoutAmpersandMnemonic(normaliseWhitespace(name)) : normaliseWhitespace(name);
+  const words = normaliseWhitespace(withoutWordlessCharacters(name));
+  const normalised = atspiRole === 'ROLE_TOOL_BAR' ? withoutAmpersandMnemonic(words) : words;
   if (!gtk4NameQuirks) return normalised;
   return isTypeName(normalised, atspiRole) ? '' : (labelAfterMnemonic(normalised) ?? normalised);
 }

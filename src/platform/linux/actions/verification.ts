@@ -6,7 +6,8 @@ import { cupStateOf, decodeStateSet } from '../../../cup/atspi/states.js';
 import { stateChangesText } from '../../../cup/diff-text.js';
 import { oneLine, partingQuoteStart, quote, textChange } from '../../../cup/text-change.js';
 import { treeNumber } from '../../../cup/shown-number.js';
-import { normaliseWhitespace } from '../../../cup/text.js';
+import { isWordlessOnly, normaliseWhitespace } from '../../../cup/text.js';
+import { OBJECT_REPLACEMENT } from '../../../cup/embedded-objects.js';
 import { atspiRoleName, cupRoleFor } from '../../../cup/atspi/roles.js';
 import type { CupRole } from '../../../cup/types.js';
 import { shownNumber, showsValueNumber, valueWords } from '../../../cup/atspi/convert.js';
@@ -493,6 +494,17 @@ export async function numberShownNow(client: AtspiClient, ref: ObjectRef, role: 
   return shownNumber({ value, text, states, attributes }, role);
 }
 
+/**
+ * Whether every text change of these events inserted or removed embedded objects alone (U+FFFC: Gecko's children
+ * added or made anew): the children changed, as their own lines and the diff say, not the object's words. A click
+ * that opened a page's menu read 'listitem "Cell": text is now "Cell• \n• \n• "', its new menu's items as bullets, and
+ * one that redrew an indicator 'region: text is now " Edit cell"', of the unnamed box around it.
+ */
+function changedByChildrenOnly(events: readonly AccessibilityEvent[]): boolean {
+  const edits = events.filter((event) => event.kind === 'TextChanged');
+  return edits.length > 0 && edits.every((event) => typeof event.data === 'string' && event.data !== '' && [...event.data].every((character) => character === OBJECT_REPLACEMENT));
+}
+
 function named(role: string, name: string): string {
   return `${role}${name ? ` "${name.slice(0, 40)}"` : ''}`;
 }
@@ -516,6 +528,9 @@ async function nameAsTreeReads(client: AtspiClient, ref: ObjectRef, knownRole?: 
   const [name, toolkit, role] = await Promise.all([readName(client, ref), client.toolkitOf(ref.bus).catch(() => undefined), knownRole ?? readRole(client, ref)]);
   const gtk4 = quirksFor(toolkit).gtk4NameQuirks;
   const readable = await withoutDrawnMarker(client, ref, readableName(name, gtk4, atspiRoleName(role)));
+  // A control a web engine named by an icon font's picture alone is named by its title, its description (convert.ts):
+  // Sphinx's sidebar toggle, whose picture turns from a minus to a plus, read `name is now ""`.
+  if (readable === '' && isWordlessOnly(name)) return plainText(await readDescription(client, ref));
   const label = gtk4 ? repeatedLabel(readable) : undefined;
   const tab = gtk4 && role === ATSPI_ROLE.PAGE_TAB;
   if (label === undefined && !tab) return readable;
@@ -953,7 +968,7 @@ async function describeObject(
     changes.push('renamed (its name before is unknown)');
   } else if (name && (name.now === undefined || name.now !== knownName)) {
     if (!namedByToldField(snapshot, known, name.now, toldOf)) changes.push(`name is now ${quote(name.now)}`);
-  } else if (kinds.has('TextChanged') && !(await isTopLevelWindow(client, ref, knownRole))) {
+  } else if (kinds.has('TextChanged') && !changedByChildrenOnly(events) && !(await isTopLevelWindow(client, ref, knownRole))) {
     // Quoted from a little before where the app said it last changed: a long text (a terminal's screen, a document)
     // quoted from its start showed none of what changed. Where the app set the whole text anew (Gecko replaces a page
     // paragraph's text from its start), from where it parts from the text the snapshot held: a page's output line
@@ -968,7 +983,10 @@ async function describeObject(
     // gives the disclosure's triangle as it turns), is no change either: 'text is now "▾ Advanced options"' of a button
     // read "Advanced options" before and after.
     const readsAsName = text !== undefined && knownValue === undefined && !!knownName && (await withoutDrawnMarker(client, ref, normaliseWhitespace(text))) === knownName;
-    if (!readsAsName && (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue)) changes.push(`text is now ${quote(text, from)}`);
+    // Nor is an icon font's picture turning into another (Sphinx's sidebar toggle, a minus become a plus), which no
+    // reading shows: it read 'text is now ""'.
+    const pictureOnly = text !== undefined && knownValue === undefined && isWordlessOnly(text);
+    if (!readsAsName && !pictureOnly && (text === undefined || knownValue === undefined || knownValue.length >= textReadBack || text !== knownValue)) changes.push(`text is now ${quote(text, from)}`);
   }
   if (kinds.has('PropertyChange:accessible-value')) {
     // The value the tree shows: the Value's number only for the roles that show it. Another object's number is no value
