@@ -144,12 +144,13 @@ describe('tree fidelity on real Debian apps outside the fixtures, judged by pyat
       assert.ok(statusBar >= 0, 'pyatspi sees a status bar');
       const labels = oracle.slice(statusBar + 1).filter((node) => node.depth > oracle[statusBar]!.depth && node.role === 'label' && node.name && showing(node));
       assert.ok(labels.length > 0, 'the status bar holds a named label');
-      // Each label's words are in the reading: as a text, and where the status bar holds them alone, as the status
-      // bar's own name too (an unnamed live region is named by its words).
+      // Each label's words are in the reading: as a text, or, where they are all the status bar says beside a button
+      // named only by its tool tip, as the status bar's own name, once (an unnamed live region is named by its words;
+      // the compact view does not repeat them as a text under it, see cup/prune-hoist-skip).
       for (const label of labels) {
         const words = label.name.replace(/\s+/g, ' ').trim();
         const shown = state.elements.filter((element) => element.name === words).map((element) => element.role);
-        assert.ok(shown.includes('text'), `status label "${label.name}" is shown: ${JSON.stringify(shown)}`);
+        assert.ok(shown.includes('text') || shown.includes('status'), `status label "${label.name}" is shown: ${JSON.stringify(shown)}`);
       }
       assert.deepEqual(state.elements.filter((element) => /<\/?[a-z]+[^>]*>/i.test(element.name)).map((element) => element.name), [], 'no markup in names');
     } finally {
