@@ -96,20 +96,26 @@ function isNodeLine(body: string): boolean {
  * children are dropped, a kept node left without children loses its `children` key. Returns copies with ids unchanged.
  */
 export function filterTree(nodes: readonly CupNode[], query: TreeQuery): CupNode[] {
-  const needle = typeof query === 'string' ? typedSpelling(query).toLowerCase() : undefined;
-  return keepMatching(nodes, (node) => (needle === undefined ? (query as ReadonlySet<string>).has(node.id) : matches(node, needle)));
+  return keepMatching(nodes, matcherOf(query));
 }
 
 /** The nodes themselves that match `query` (as filterTree keeps them), not their ancestors, in document order. */
 export function queryMatches(nodes: readonly CupNode[], query: TreeQuery): CupNode[] {
-  const needle = typeof query === 'string' ? typedSpelling(query).toLowerCase() : undefined;
+  const matching = matcherOf(query);
   const found: CupNode[] = [];
   const visit = (node: CupNode) => {
-    if (needle === undefined ? (query as ReadonlySet<string>).has(node.id) : matches(node, needle)) found.push(node);
+    if (matching(node)) found.push(node);
     node.children?.forEach(visit);
   };
   nodes.forEach(visit);
   return found;
+}
+
+/** Whether a node matches the query: its words contain the text (see matches), or its id is among the ids given. */
+function matcherOf(query: TreeQuery): (node: CupNode) => boolean {
+  if (typeof query !== 'string') return (node) => query.has(node.id);
+  const needle = typedSpelling(query).toLowerCase();
+  return (node) => matches(node, needle);
 }
 
 function keepMatching(nodes: readonly CupNode[], matching: (node: CupNode) => boolean): CupNode[] {

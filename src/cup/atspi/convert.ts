@@ -1376,8 +1376,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     // A web engine that named a control by an icon font's picture (readableName leaves it out) stopped there, and
     // put its title in the description: Jupyter's toolbar buttons read twelve `btn ""`, described "Save and
     // Checkpoint", "cut selected cells"..., and a Sphinx page's permalinks `lnk ""`.
-    const namedByGlyphs = isWordlessOnly(raw.name);
-    if (!node.name && node.description && (namedByGlyphs || !context.namesTakeToolTips?.has(raw.bus)) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
+    // (The name's pictures are looked at last: only for an unnamed, described node, not for every node of a reading.)
+    if (!node.name && node.description && (!context.namesTakeToolTips?.has(raw.bus) || isWordlessOnly(raw.name)) && tooltipNamedRoles.has(role) && !drawsItsValue(node) && !isMediaType(node.description)) {
       node.name = node.description;
       if (labelledFieldRoles.has(role)) namedByToolTip.add(node);
       else if (role === 'button') buttonsNamedByToolTip.add(node);

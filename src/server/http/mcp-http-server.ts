@@ -236,8 +236,8 @@ export class McpHttpServer {
     const mark = String(++this.requestsMarked);
     request.headers[REQUEST_MARK] = mark;
     // The SDK's adapter (@hono/node-server) lists the headers from the raw ones.
-    const raw = request.rawHeaders.flatMap((value, i, all) => (i % 2 === 0 ? (value.toLowerCase() === REQUEST_MARK ? [] : [[value, all[i + 1]!]]) : []));
-    request.rawHeaders.splice(0, request.rawHeaders.length, ...raw.flat(), REQUEST_MARK, mark);
+    for (let at = request.rawHeaders.length - 2; at >= 0; at -= 2) if (request.rawHeaders[at]!.toLowerCase() === REQUEST_MARK) request.rawHeaders.splice(at, 2);
+    request.rawHeaders.push(REQUEST_MARK, mark);
     this.requests.set(mark, { receivedAt, dropped: dropped.signal, closed });
     void closed.then(() => this.requests.delete(mark));
     await session.transport.handleRequest(request, response);
