@@ -58,6 +58,27 @@ describe('cup-driver desktop start | status | stop', () => {
     assert.match(cli('desktop', 'status').stdout, /no virtual desktop started by cup-driver/);
   });
 
+  test('stop typed in the shell that sourced the exports stops the desktop and spares that shell', () => {
+    const started = cli('desktop', 'start');
+    assert.equal(started.status, 0, started.stderr);
+    const display = /^export DISPLAY='(:\d+)'$/m.exec(started.stdout)![1]!;
+    const bus = /^export DBUS_SESSION_BUS_ADDRESS='(.+)'$/m.exec(started.stdout)![1]!;
+    const helpers = processesWithEnvironment('DBUS_SESSION_BUS_ADDRESS', bus);
+    assert.ok(helpers.length >= 2, 'the accessibility bus and registry were started for this desktop');
+    // The shell holds the desktop's bus address, as one that ran `source <(cup-driver desktop start)` does: the stop
+    // ended that shell (exit 143), so nothing after it ran.
+    const shell = spawnSync('bash', ['-c', `"${process.execPath}" "${cliPath}" desktop stop --display ${display}; echo "the shell goes on: $?"`], {
+      env: { ...env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: bus },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(shell.status, 0, shell.stderr);
+    assert.match(shell.stdout, /the shell goes on: 0/, shell.stderr);
+    assert.match(shell.stderr, new RegExp(`stopped ${display}\\n`));
+    for (const pid of helpers) assert.equal(isAlive(pid), false, `pid ${pid} is gone`);
+    assert.equal(existsSync(`/tmp/.X11-unix/X${display.slice(1)}`), false);
+  });
+
   test('desktops started at the same moment by separate processes get a display and a window manager each', async () => {
     // Separate state directories, as separate test files or users have: nothing but the X lock files is shared.
     const runtimes = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'cup-desktop-race-')));

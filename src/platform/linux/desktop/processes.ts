@@ -55,6 +55,23 @@ export function statFields(pid: number): string[] | undefined {
   }
 }
 
+/** Ancestry chains are short; the bound stops a loop on a /proc that changes under us. */
+const MAX_CHAIN = 64;
+
+/** pid, its parent, its parent's parent ... up to init. */
+export function processChain(pid: number): number[] {
+  const chain: number[] = [];
+  for (let current: number | undefined = pid; current !== undefined && chain.length < MAX_CHAIN && !chain.includes(current); current = parentPid(current)) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+function parentPid(pid: number): number | undefined {
+  const parent = Number(statFields(pid)?.[1]);
+  return Number.isInteger(parent) && parent > 0 ? parent : undefined;
+}
+
 /** When the process started, in clock ticks since boot (/proc/PID/stat field 22): comparable between processes. */
 export function processStartTicks(pid: number): number | undefined {
   const ticks = Number(statFields(pid)?.[19]);

@@ -4,7 +4,7 @@
 // its session bus, the window manager, and the services its buses started: the accessibility bus and registry).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { commandLine, processEnvironment, statFields } from './processes.js';
+import { commandLine, processChain, processEnvironment, statFields } from './processes.js';
 import { listDesktops } from './virtual-desktop.js';
 
 /** The driver's entry script: another process running it (the daemon, an MCP server) is the driver too. */
@@ -12,23 +12,6 @@ const driverEntry = fileURLToPath(new URL('../../../server/main.js', import.meta
 
 /** PF_KTHREAD in /proc/PID/stat's flags field: the process is a kernel thread. */
 const KERNEL_THREAD_FLAG = 0x00200000;
-/** Ancestry chains are short; the bound stops a loop on a /proc that changes under us. */
-const MAX_DEPTH = 64;
-
-function parentOf(pid: number): number | undefined {
-  const parent = Number(statFields(pid)?.[1]);
-  return Number.isInteger(parent) && parent > 0 ? parent : undefined;
-}
-
-/** pid, its parent, its parent's parent ... up to init. */
-function chainOf(pid: number): number[] {
-  const chain: number[] = [];
-  for (let current: number | undefined = pid; current !== undefined && chain.length < MAX_DEPTH && !chain.includes(current); current = parentOf(current)) {
-    chain.push(current);
-  }
-  return chain;
-}
-
 function isKernelThread(pid: number): boolean {
   const flags = Number(statFields(pid)?.[6]);
   return pid === 2 || (Number.isFinite(flags) && (flags & KERNEL_THREAD_FLAG) !== 0);
@@ -87,9 +70,9 @@ export function protectionOf(pid: number, callerPid?: number): string | undefine
   if (pid <= 1) return pid === 1 ? 'pid 1 is the init process' : `pid ${pid} names no single process`;
   if (isKernelThread(pid)) return `pid ${pid} is a kernel thread`;
   if (pid === process.pid) return `pid ${pid} is the driver itself`;
-  if (chainOf(process.pid).includes(pid)) return `pid ${pid} (${name(pid)}) is a process the driver runs under`;
+  if (processChain(process.pid).includes(pid)) return `pid ${pid} (${name(pid)}) is a process the driver runs under`;
   if (commandLine(pid).slice(1, 2).includes(driverEntry)) return `pid ${pid} is another process of this driver (its daemon or an MCP server)`;
-  if (callerPid !== undefined && chainOf(callerPid).includes(pid)) return `pid ${pid} (${name(pid)}) is the caller or a process the caller runs under`;
+  if (callerPid !== undefined && processChain(callerPid).includes(pid)) return `pid ${pid} (${name(pid)}) is the caller or a process the caller runs under`;
   const desktop = desktopOf(process.env.DISPLAY);
   const role = desktop.processes.find((entry) => entry.pid === pid)?.role;
   if (role) return `pid ${pid} is ${role}`;

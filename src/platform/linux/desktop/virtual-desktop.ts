@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { askSessionBusForAccessibilityBus } from '../atspi/bus-address.js';
 import { DBusConnection, setProperty, Variant } from '../dbus/index.js';
 import { X11Connection } from '../x11/index.js';
-import { commandLine, isAlive, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
+import { commandLine, isAlive, processChain, processesWithEnvironment, spawnDetached, terminate, waitFor } from './processes.js';
 import { requireProgram } from './requirements.js';
 import { withStartLock } from './start-lock.js';
 import { ToolError } from '../../../errors.js';
@@ -328,9 +328,10 @@ export async function startDesktop(options: StartOptions = {}): Promise<DesktopS
 
 async function stopProcesses(display: string, pids: DesktopState['pids'], sessionBusAddress: string): Promise<void> {
   // Helpers the session bus activated (accessibility bus, registry) and apps started on this desktop carry its bus address.
-  const started = processesWithEnvironment('DBUS_SESSION_BUS_ADDRESS', sessionBusAddress).filter(
-    (pid) => pid !== pids.xvfb,
-  );
+  // So does the shell that sourced `desktop start`'s exports, and whatever runs this stop from it: the process chain
+  // this runs under is spared (a `desktop stop` typed in that shell ended the shell with it).
+  const ownChain = processChain(process.pid);
+  const started = processesWithEnvironment('DBUS_SESSION_BUS_ADDRESS', sessionBusAddress).filter((pid) => pid !== pids.xvfb && !ownChain.includes(pid));
   await Promise.all([pids.windowManager, pids.compositor ?? 0, ...started].filter((pid) => pid > 0).map((pid) => terminate(pid)));
   if (pids.dbus > 0) await terminate(pids.dbus);
   if (pids.xvfb > 0) await terminate(pids.xvfb);
