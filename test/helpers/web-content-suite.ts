@@ -756,7 +756,7 @@ export function webContentSuite(browser: BrowserId): void {
     test('typing at the end of a text far longer than a reading holds is seen there; text typed into a field that held it already is typed, not taken as there', async () => {
       const window = await rig.open('editor', 'CUP Web Editor');
       const appended = await act(rig.context, window, 'type_text', 'textbox', 'Log file', { text: '\nline 5001: appended' });
-      assert.equal(appended.effect, 'confirmed', appended.summary);
+      assert.equal(appended.effect, 'confirmed', `${appended.summary}: ${appended.escalation?.reason}`);
       await pageSays(rig.oracle, window, 'lines=5001 last=line 5001: appended motto=carpe diem');
       const file = await rig.oracle.find(window.pid, window.title, 'entry', 'Log file');
       assert.ok(file.text && file.text.length > 100_000 && file.text.endsWith('the quick brown fox\nline 5001: appended'), `pyatspi: ${file.text?.length} characters, ending ${JSON.stringify(file.text?.slice(-40))}`);

@@ -153,6 +153,9 @@ async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: st
   if (caret >= 0) await caretPastInserted(client, target.ref, position, text);
 }
 
+/** How long a web page's field is given to show text inserted into it through accessibility (see typeInto). */
+const pageInsertionMs = 3000;
+
 /**
  * The caret after text inserted where it stood, as typing leaves it: GTK moves it past the text, Scintilla (Geany's
  * editor) leaves it where the text began, and Geany took a second type_text's "ABC" ahead of the first's line
@@ -655,8 +658,11 @@ async function typeInto(
     const returns = onlyReturns(request.text);
     const before = returns && probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
     const took = typedUntil(request.text, arrived, before);
-    // One call inserts the whole text: a cancel can only end the wait for it.
-    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot, until: took, signal });
+    // One call inserts the whole text: a cancel can only end the wait for it. A page shows an insertion its browser
+    // accepted once its renderer has laid the field out again, which for a long text on a loaded machine took longer
+    // than a page's usual first sign; the wait ends as soon as the text shows, so only a field that never shows it pays.
+    const pageWait = (await client.quirksOf(target.ref.bus)).webEngine ? { firstSignMs: pageInsertionMs } : {};
+    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot, until: took, signal, ...pageWait });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     const now = probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
@@ -674,8 +680,12 @@ async function typeInto(
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       const keyed = await keysInto(page);
-      if (keyed) return keyed;
-      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true });
+      if (keyed && keyed.path !== 'none') return keyed;
+      // Keys that could not be sent leave the insertion the app accepted as what was done: "not delivered, nothing was
+      // typed" was said of a Chromium page's long field in a CI run on a loaded machine after the browser had accepted
+      // the insertion, and an agent told so would type the text again when the page shows the first one late.
+      const escalation = keyed ? { recommended: 'px' as const, reason: `the app accepted the text inserted through accessibility, and ${label} did not show it within the wait: read it with get_window_state before typing again, as it may show it late` } : undefined;
+      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true, ...(escalation ? { escalation } : {}) });
     }
     return actionOutcome({ path: 'x11_atspi', mode, observation });
   }
