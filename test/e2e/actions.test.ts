@@ -354,6 +354,15 @@ describe('action tools on real apps', () => {
     assert.equal(unknown.structured.error, 'no_snapshot');
     const noWindow = await runTool('click', { element_index: 3 }, context);
     assert.match(noWindow.summary, /element_index needs window_id/);
+    // With pid alone, the index is of the one window of that process read in the session (as get_window_state {pid}
+    // reads an app's only window).
+    const counter = Number((await oracle.status(gtk4.pid, gtk4.title)).counter);
+    const byPid = await act('click', { pid: gtk4.pid, element_index: increment.index });
+    assert.equal(byPid.effect, 'confirmed', JSON.stringify(byPid));
+    assert.equal(Number((await oracle.status(gtk4.pid, gtk4.title)).counter), counter + 1, 'the click with pid alone arrived (pyatspi)');
+    const unread = await runTool('click', { pid: process.pid, element_index: 3 }, context);
+    assert.equal(unread.structured.error, 'no_snapshot', unread.summary);
+    assert.match(unread.summary, new RegExp(`no snapshot of pid ${process.pid}.*call get_window_state first`));
     const both = await runTool('click', { window_id: gtk4.id, element_index: 3, x: 1, y: 1 }, context);
     assert.match(both.summary, /either an element .* or pixels .* not both/);
     const outside = await runTool('click', { window_id: gtk4.id, x: 5000, y: 5 }, context);

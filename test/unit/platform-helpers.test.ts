@@ -125,6 +125,18 @@ describe('session state', () => {
     assert.equal(store.get(first.id), undefined);
     assert.equal(store.latest(999, 1), undefined);
   });
+
+  test('the windows of a process read in the session, the latest read first, only while their snapshots are kept', () => {
+    const store = new SnapshotStore(3);
+    store.add(100, 1, []);
+    store.add(200, 9, []);
+    store.add(100, 2, []);
+    assert.deepEqual(store.windowsReadOf(100), [2, 1]);
+    assert.deepEqual(store.windowsReadOf(200), [9]);
+    store.add(300, 5, []);
+    assert.deepEqual(store.windowsReadOf(100), [2], 'window 1\'s only snapshot was dropped');
+    assert.deepEqual(store.windowsReadOf(999), []);
+  });
 });
 
 describe('pixel read-back', () => {

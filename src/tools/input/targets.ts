@@ -34,18 +34,31 @@ function findSnapshot(context: ToolContext, args: AddressingArgs): { snapshot: S
     }
     return { snapshot, index };
   }
-  if (args.window_id === undefined) {
+  const snapshots = context.state.snapshots;
+  const windowId = args.window_id ?? (args.pid !== undefined ? readWindowOfPid(context, args.pid) : undefined);
+  if (windowId === undefined) {
     throw new ToolError('element_index needs window_id (the window whose get_window_state produced it), or use element_token', 'missing_window_id');
   }
-  const snapshots = context.state.snapshots;
-  const snapshot = args.pid === undefined ? snapshots.latestForWindow(args.window_id) : snapshots.latest(args.pid, args.window_id);
+  const snapshot = args.pid === undefined ? snapshots.latestForWindow(windowId) : snapshots.latest(args.pid, windowId);
   if (!snapshot) {
     throw new ToolError(
-      `no snapshot of window ${args.window_id}${args.pid !== undefined ? ` (pid ${args.pid})` : ''} in session "${context.session}"; call get_window_state first (with the same session)`,
+      `no snapshot of window ${windowId}${args.pid !== undefined ? ` (pid ${args.pid})` : ''} in session "${context.session}"; call get_window_state first (with the same session)`,
       'no_snapshot',
     );
   }
   return { snapshot, index: args.element_index! };
+}
+
+/**
+ * The window an element_index given with pid alone belongs to: the one window of that process read in this session, as
+ * get_window_state {pid} reads an app's only window (set_value {pid, element_index} after it was refused, asking for
+ * the window_id the agent never had to learn). Several windows read are a choice the call must make.
+ */
+function readWindowOfPid(context: ToolContext, pid: number): number {
+  const read = context.state.snapshots.windowsReadOf(pid);
+  if (read.length === 1) return read[0]!;
+  if (read.length === 0) throw new ToolError(`no snapshot of pid ${pid} in session "${context.session}"; call get_window_state first (with the same session), then pass its element_index`, 'no_snapshot');
+  throw new ToolError(`element_index with pid ${pid} alone is ambiguous: windows ${read.join(', ')} of it were read in this session; pass window_id (the window whose get_window_state gave the index)`, 'missing_window_id');
 }
 
 /**

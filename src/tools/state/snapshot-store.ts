@@ -79,6 +79,13 @@ export class SnapshotStore {
     return found;
   }
 
+  /** The windows of a process that have a snapshot in this session, the latest read first. */
+  windowsReadOf(pid: number): number[] {
+    const windows = new Set<number>();
+    for (const snapshot of [...this.byId.values()].reverse()) if (snapshot.pid === pid) windows.add(snapshot.windowId);
+    return [...windows];
+  }
+
   latest(pid: number, windowId: number): WindowSnapshot | undefined {
     const id = this.latestByWindow.get(windowKey(pid, windowId));
     return id === undefined ? undefined : this.byId.get(id);
