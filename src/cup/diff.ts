@@ -124,7 +124,15 @@ function ancestryOf(entry: Entry): string {
 
 /** A node's index in its reading: its id is "e<index>". */
 export function indexOf(node: CupNode): number {
-  return Number(node.id.slice(1));
+  // Read digit by digit: a slice and a Number per node were a tenth of a diff of a 2000-node window.
+  const id = node.id;
+  let index = 0;
+  for (let at = 1; at < id.length; at++) {
+    const digit = id.charCodeAt(at) - 48;
+    if (digit < 0 || digit > 9) return Number(id.slice(1));
+    index = index * 10 + digit;
+  }
+  return id.length > 1 ? index : Number(id.slice(1));
 }
 
 function flatten(root: CupNode | undefined): Entry[] {
@@ -133,7 +141,8 @@ function flatten(root: CupNode | undefined): Entry[] {
     const entry: Entry = { node, index: indexOf(node), parent, children: [] };
     entries.push(entry);
     parent?.children.push(entry);
-    for (const child of node.children ?? []) visit(child, entry);
+    const children = node.children;
+    if (children) for (let at = 0; at < children.length; at++) visit(children[at]!, entry);
   };
   if (root) visit(root, undefined);
   return entries;
@@ -150,7 +159,10 @@ function flatten(root: CupNode | undefined): Entry[] {
 function pair(before: Entry[], after: Entry[], beforeIds: ReadonlyMap<number, string>, afterIds: ReadonlyMap<number, string>, kept?: ReadonlySet<string>): void {
   // Indices are kept from one reading of a window to the next (see numbering.ts), so a node's object is looked for at
   // its own index first; the map by identity is built only for a node found elsewhere.
-  const oldAt: Entry[] = [];
+  // Made as long as the highest index first: filled out of order, a growing array turned into a dictionary.
+  let highest = -1;
+  for (const entry of before) if (entry.index > highest) highest = entry.index;
+  const oldAt = new Array<Entry | undefined>(highest + 1).fill(undefined);
   for (const entry of before) oldAt[entry.index] = entry;
   let byIdentity: Map<string, Entry> | undefined;
   const withIdentity = (identity: string): Entry | undefined => {
@@ -452,7 +464,10 @@ function changesOf(before: CupNode, after: CupNode): NodeChanges | undefined {
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
   const left = a ?? [];
   const right = b ?? [];
-  return left.length === right.length && left.every((item, position) => item === right[position]);
+  if (left.length !== right.length) return false;
+  // A loop, not every(): asked of each node of both readings, the callback was a fifth of a diff's time.
+  for (let at = 0; at < left.length; at++) if (left[at] !== right[at]) return false;
+  return true;
 }
 
 /** Roles that hold or caption controls rather than being one, whatever click a page's listener gives them. */
