@@ -10,7 +10,7 @@ import { listClientWindows, type ClientWindow } from '../../src/platform/linux/w
 import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { resultText } from '../../src/tools/call-result.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
-import { callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
+import { accessibleWindowState, callOk, failsWith, testContext, type Element } from '../helpers/tools.js';
 import { FixtureControl } from '../helpers/fixture-control.js';
 import { observe, readAhead } from '../../src/platform/linux/actions/verification.js';
 import { doAction } from '../../src/platform/linux/atspi/operations.js';
@@ -25,7 +25,7 @@ describe('action evidence and menu results on a real GTK3 app', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk3', { title: 'Evidence Fixture', rows: 3, extraArgs: ['--flicker', '--dialog-menu', '--details-button'] });
+    window = await fixtures.launch('gtk3', { title: 'Evidence Fixture', rows: 3, extraArgs: ['--flicker', '--dialog-menu', '--details-button', '--hidden-echo'] });
   });
 
   after(async () => {
@@ -49,6 +49,22 @@ describe('action evidence and menu results on a real GTK3 app', () => {
     assert.deepEqual(result.new_windows?.map((opened) => opened.window_id), [later.id], `the result names it: ${called.summary}`);
     assert.match(result.evidence?.[0] ?? '', /^window \d+ "Later dialog" opened/, JSON.stringify(result.evidence));
     await callOk(fixtures.context, 'click', { window_id: later.id, element_index: named(await fixtures.elements(later), 'Close dialog').index });
+  });
+
+  test('an object the app renames while keeping it hidden is said hidden in the evidence, as pyatspi reads it', async () => {
+    // A compact reading leaves it out; a full one, which the snapshot is, holds it.
+    const elements = (await accessibleWindowState(fixtures.context, window, { include_screenshot: false, detail: 'full' })).state.elements;
+    const echo = elements.find((element) => element.role === 'text' && /^count \d+$/.test(element.name));
+    assert.ok(echo, 'the fixture\'s hidden label is read');
+    const label = await fixtures.oracle.find(window.pid, window.title, 'label', echo.name);
+    assert.ok(!label.states?.includes('showing') && !label.states?.includes('visible'), `pyatspi: the label is hidden (${label.states?.join(' ')})`);
+    const counted = Number(/\d+/.exec(echo.name)![0]);
+    const called = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: named(elements, 'Increment').index });
+    const evidence = (called.structured as unknown as ActionResult).evidence ?? [];
+    assert.ok(evidence.includes(`[e${echo.index}] text "${echo.name}" (hidden): name is now "count ${counted + 1}"`), JSON.stringify(evidence));
+    assert.equal((await fixtures.oracle.find(window.pid, window.title, 'label', `count ${counted + 1}`)).states?.includes('showing'), false, 'pyatspi: renamed and still hidden');
+    // A shown object's line has no such mark.
+    assert.ok(evidence.some((line) => /^\[e\d+\] text "counter=\d+ [^"]*": name is now/.test(line)), JSON.stringify(evidence));
   });
 
   test('a click after which one button went enabled, disabled, enabled and another disabled and back: the evidence says where each ended, and no name line for labels set to the same text', async () => {

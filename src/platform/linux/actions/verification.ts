@@ -1030,7 +1030,10 @@ async function describeObject(
   // Nothing left (a name announced again unchanged, or only what a probe's line said) is no evidence of anything.
   const untold = [...new Set(changes)].filter((change) => !alreadyTold(change, told));
   if (untold.length === 0) return undefined;
-  const line = `${where}: ${untold.slice(0, 4).join(', ')}`;
+  // One the snapshot read hidden, and still so (no line says it turned shown), is said to be: Zim's Format > Heading 2
+  // read '[e308] text: name is now "H2"' of a status label it keeps hidden, as if the agent could see it.
+  const hidden = knownStates?.includes('hidden') === true && !untold.some((change) => /[+-]hid\b/.test(change));
+  const line = `${where}${hidden ? ' (hidden)' : ''}: ${untold.slice(0, 4).join(', ')}`;
   // An unnamed container only shown or hidden (the panels of a GTK3 popover that opened) tells less than what it holds.
   return known?.role === 'generic' && !known.name && events.every(showingChange) ? { minor: line } : line;
 }
