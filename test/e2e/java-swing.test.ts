@@ -86,7 +86,8 @@ describe('Java Swing apps through the ATK bridge', () => {
     assert.deepEqual(pyatspiPrints(['table = pyatspi.findDescendant(app, lambda o: o.getRoleName() == "table")', 'print(set(c.getRoleName() for c in table))']), "{'label'}");
     assert.deepEqual([...new Set(reading.elements.filter((element) => cellNames.includes(element.name)).map((element) => element.role))], ['cell']);
     await callOk(context, 'set_value', { window_id: windowId, selector: "role=textbox name='Name:'", value: 'Linus' });
-    const clicked = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply' });
+    // diff: true, as a window read slowly (over 700 ms on a loaded machine: CI) makes actions skip their diff for a while.
+    const clicked = await callOk(context, 'click', { window_id: windowId, selector: 'role=button name=Apply', diff: true });
     // The cells and the combo box's choices were listed as removed and added again on every action.
     const diff = clicked.structured.diff as Diff;
     const churn = [...diff.added, ...diff.removed].filter((node) => [...cellNames, 'Red', 'Green', 'Blue'].includes(node.name));
