@@ -1,7 +1,7 @@
 // Web content read and driven through AT-SPI, the same tests for each browser (one browser per test file):
 // the fixture pages of test/fixtures/web, every claim judged by pyatspi and by the page's own output.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -781,6 +781,28 @@ export function webContentSuite(browser: BrowserId): void {
       assert.equal((await element(rig.context, window, 'textbox', 'Motto')).value, `${motto}${emoji}`, 'the driver reads the text as the page holds it');
     });
 
+    test('a field typed into while its page is busy (the page\'s processes held for 1.5 s) takes the text once the page gets to it: confirmed, where the focus not arriving within a second had been refused as "not delivered"', async () => {
+      const window = await rig.open('editor', 'CUP Web Editor');
+      // The window is the active one, where the field's focus is waited for before the keys (behind others it is not).
+      await callOk(rig.context, 'bring_to_front', { window_id: window.id });
+      const motto = await element(rig.context, window, 'textbox', 'Motto');
+      const before = (await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text;
+      const pages = pageProcesses(window.pid);
+      assert.ok(pages.length > 0, `the browser (pid ${window.pid}) has page processes`);
+      // Held as a page busy laying out is (SIGSTOP), and let go 1.5 s later whatever happens.
+      for (const pid of pages) process.kill(pid, 'SIGSTOP');
+      const resume = () => pages.forEach((pid) => process.kill(pid, 'SIGCONT'));
+      const resumed = sleep(1500).then(resume);
+      try {
+        const typed = await callOk(rig.context, 'type_text', { window_id: window.id, element_index: motto.index, text: ' zz' });
+        const { effect, escalation } = typed.structured as { effect: string; escalation?: { reason: string } };
+        assert.equal(effect, 'confirmed', `${typed.summary}: ${escalation?.reason}`);
+      } finally {
+        await resumed;
+      }
+      assert.equal((await rig.oracle.find(window.pid, window.title, 'entry', 'Motto')).text, `${before} zz`, 'pyatspi: the field holds the text once');
+    });
+
     test('a field the page renders anew on every key, upper-casing it: typing is confirmed in its replacement and said rewritten, in the background and with real keys', async () => {
       const window = await rig.open('controlled', 'CUP Web Controlled');
       const typed = await act(rig.context, window, 'type_text', 'textbox', 'Voucher code', { text: 'ab' });
@@ -1287,4 +1309,30 @@ export function webContentSuite(browser: BrowserId): void {
       assert.ok(pointer.x >= bx && pointer.x < bx + bw && pointer.y >= by && pointer.y < by + bh, `xdotool: the pointer at ${pointer.x},${pointer.y} is on the button (${bx},${by} ${bw}x${bh})`);
     });
   });
+}
+
+/** The processes under a browser's that run its pages: Chromium's renderers, Firefox's content processes. */
+function pageProcesses(browserPid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  const under = (pid: number) => {
+    for (let parent = parents.get(pid); parent; parent = parents.get(parent)) if (parent === browserPid) return true;
+    return false;
+  };
+  const runsPages = (pid: number) => {
+    try {
+      return /--type=renderer|-contentproc.*-isForBrowser/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
+    } catch {
+      return false;
+    }
+  };
+  return [...parents.keys()].filter((pid) => under(pid) && runsPages(pid));
 }

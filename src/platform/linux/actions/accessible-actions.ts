@@ -133,6 +133,13 @@ export async function focusElement(desktop: LinuxDesktop, target: Actionable): P
 export const backgroundFocusMs = 300;
 
 /**
+ * How long a page's field in the active window is given to take the focus its browser accepted, in ms: the page's
+ * renderer moves it when it gets to it, and one busy with a 100,000-character field on a loaded machine (a CI run)
+ * had not within a second, so the typing was refused as if the field could not be focused. Other apps move it at once.
+ */
+export const pageFocusMs = 3000;
+
+/**
  * Blink moves the focus a moment after GrabFocus answers; keys sent before it would go to the old control.
  * Gecko does not mark a field FOCUSED while its window is inactive, but only the focused field has a caret.
  */

@@ -16,7 +16,7 @@ import { charactersWithoutKey, pressCombination, syntheticCombination, synthetic
 import type { LinuxDesktop } from '../linux-desktop.js';
 import { NextChange } from '../next-change.js';
 import { withCompletionSelected } from './completion-note.js';
-import { backgroundFocusMs, focusArrives, focusElement, type Actionable } from './accessible-actions.js';
+import { backgroundFocusMs, focusArrives, focusElement, pageFocusMs, type Actionable } from './accessible-actions.js';
 import { editableTextIdle, typeThroughDevTools, type DevToolsTyping } from './devtools-typing.js';
 import { focusFactsAhead, type FocusFacts } from './element-point.js';
 import { showsNumber } from '../../../cup/shown-number.js';
@@ -152,9 +152,6 @@ async function insertAtCaret(desktop: LinuxDesktop, target: Actionable, text: st
   if (!(await insertText(client, target.ref, position, text))) throw new ToolError('the application refused the text insertion', 'insert_refused');
   if (caret >= 0) await caretPastInserted(client, target.ref, position, text);
 }
-
-/** How long a web page's field is given to show text inserted into it through accessibility (see typeInto). */
-const pageInsertionMs = 3000;
 
 /**
  * The caret after text inserted where it stood, as typing leaves it: GTK moves it past the text, Scintilla (Geany's
@@ -299,7 +296,8 @@ async function keysIntoField(
     // GrabFocus answer is all there is to go on, and the field's own text judges where the keys went. Its page
     // takes the focus a moment later (50-80 ms), and keys sent before that go elsewhere: it is waited for a while.
     const grabbed = await focusInto(desktop, target, selected);
-    const arrives = grabbed && (await focusArrives(desktop, target, window.active ? 1000 : backgroundFocusMs));
+    const activeWait = (await (await desktop.atspi()).quirksOf(target.ref.bus)).webEngine ? pageFocusMs : 1000;
+    const arrives = grabbed && (await focusArrives(desktop, target, window.active ? activeWait : backgroundFocusMs));
     const focused = grabbed && (!window.active || arrives);
     if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: ${RETRY_IN_FOREGROUND}`);
   }
@@ -658,11 +656,8 @@ async function typeInto(
     const returns = onlyReturns(request.text);
     const before = returns && probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
     const took = typedUntil(request.text, arrived, before);
-    // One call inserts the whole text: a cancel can only end the wait for it. A page shows an insertion its browser
-    // accepted once its renderer has laid the field out again, which for a long text on a loaded machine took longer
-    // than a page's usual first sign; the wait ends as soon as the text shows, so only a field that never shows it pays.
-    const pageWait = (await client.quirksOf(target.ref.bus)).webEngine ? { firstSignMs: pageInsertionMs } : {};
-    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot, until: took, signal, ...pageWait });
+    // One call inserts the whole text: a cancel can only end the wait for it.
+    const observation = await observe(desktop, target.ref.bus, probes, () => insertAtCaret(desktop, target, request.text), { snapshot, until: took, signal });
     // The field's own text says whether the insertion took: other events of the app in the meantime (Firefox
     // renames toolbar buttons and tabs while it starts) are not the typing's effect.
     const now = probes.length > 0 ? await probes[0]!.read().catch(() => undefined) : undefined;
@@ -680,12 +675,8 @@ async function typeInto(
       const page = pageFirst ?? (await throughPage());
       if ('outcome' in page) return page.outcome;
       const keyed = await keysInto(page);
-      if (keyed && keyed.path !== 'none') return keyed;
-      // Keys that could not be sent leave the insertion the app accepted as what was done: "not delivered, nothing was
-      // typed" was said of a Chromium page's long field in a CI run on a loaded machine after the browser had accepted
-      // the insertion, and an agent told so would type the text again when the page shows the first one late.
-      const escalation = keyed ? { recommended: 'px' as const, reason: `the app accepted the text inserted through accessibility, and ${label} did not show it within the wait: read it with get_window_state before typing again, as it may show it late` } : undefined;
-      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true, ...(escalation ? { escalation } : {}) });
+      if (keyed) return keyed;
+      return actionOutcome({ path: 'x11_atspi', mode, observation: { ...observation, changed: false, evidence: [] }, refuted: true });
     }
     return actionOutcome({ path: 'x11_atspi', mode, observation });
   }
