@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -118,6 +119,35 @@ describe('cup-driver mcp --http, driven by the official MCP SDK client over Stre
     assert.equal(wrong.status, 401);
     assert.match(wrong.headers.get('www-authenticate') ?? '', /invalid_token/);
     await assert.rejects(server.connect({ Authorization: 'Bearer nope' }));
+  });
+
+  test('an idle connection stays open past the 5 s Node closes one after by default: the client closes it, so a call after a pause never meets one the server is closing', async () => {
+    const socket = connectTcp(Number(server.url.port), server.url.hostname);
+    const replies: string[] = [];
+    let received = '';
+    let closed = false;
+    socket.on('data', (data) => (received += data.toString('latin1')));
+    socket.on('close', () => (closed = true));
+    const ask = async () => {
+      const from = received.length;
+      socket.write(`GET /elsewhere HTTP/1.1\r\nHost: ${server.url.host}\r\nConnection: keep-alive\r\n\r\n`);
+      await waitUntil('the answer on the same connection', 5000, () => closed || /\r\n\r\n[^]*\}/.test(received.slice(from)));
+      replies.push(received.slice(from));
+    };
+    try {
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      await ask();
+      assert.match(replies[0]!, /^HTTP\/1\.1 404 /, replies[0]);
+      // The server tells how long it keeps the connection: a client keeps it less long than that.
+      assert.match(replies[0]!, /\r\nKeep-Alive: timeout=(\d+)/i);
+      assert.ok(Number(/\r\nKeep-Alive: timeout=(\d+)/i.exec(replies[0]!)![1]) >= 600, replies[0]);
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      assert.equal(closed, false, 'the server kept the idle connection open for 6 s');
+      await ask();
+      assert.match(replies[1]!, /^HTTP\/1\.1 404 /, `a request after the pause is answered on the same connection: ${JSON.stringify(replies[1])}`);
+    } finally {
+      socket.destroy();
+    }
   });
 
   test('403 for a foreign Origin or a foreign Host even with the token; an allowed Origin gets in with CORS headers', async () => {

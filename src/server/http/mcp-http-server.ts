@@ -39,6 +39,13 @@ const maxRequestBodyBytes = 4 * 1024 * 1024;
 /** How long a stopping server, or an ending session, lets aborted calls finish before it stops their resources. */
 const callGraceMs = 5000;
 /** CORS: what a browser page (an allowed origin) may send and read. */
+/**
+ * How long the server keeps a client's idle connection open, in ms: longer than any client keeps its own (undici's
+ * fetch caps at 10 minutes, what the server's Keep-Alive header tells it; most clients a few seconds), so the client
+ * closes it first (see the constructor).
+ */
+const idleConnectionMs = 11 * 60_000;
+
 const corsAllowHeaders = 'Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-Id';
 
 interface HttpSession {
@@ -98,6 +105,11 @@ export class McpHttpServer {
     this.http.headersTimeout = 10_000;
     this.http.requestTimeout = 30_000;
     this.http.maxHeadersCount = 100;
+    // An idle connection is the client's to close. Node closes one after 5 s by default and says so in its Keep-Alive
+    // header, so a client (undici's fetch) drops it a second earlier; on a loaded machine the two ends' timers cross,
+    // and a call sent on a connection the server was closing failed as "fetch failed: other side closed" (an agent
+    // pausing five seconds between calls; mcp-http beside mcp-http-concurrency failed three runs of three).
+    this.http.keepAliveTimeout = idleConnectionMs;
   }
 
   /** Listens, loads or generates the token, and prints where to connect and where the token is. The address was checked (httpOptionsFromFlags). */
