@@ -35,5 +35,28 @@ export function webShapes10Suite(browser: BrowserId): void {
       assert.doesNotMatch(said, /content moved \d+ px up \(scrolled down\)/, said);
       assert.match(said, /content moved \d+ px down \(scrolled up\)/, said);
     });
+
+    test('words a container writes between the objects it holds are read: a pager\'s page, a dialog\'s sentence, a toolbar\'s count', async () => {
+      const window = await rig.open(page, title);
+      // The judge: the words each container holds outside its objects, as the page has them.
+      const said = await pageSays(rig.oracle, window, /^said: ./);
+      const sentences = said.slice('said: '.length).split(' | ');
+      assert.equal(sentences.length, 5, said);
+      const read = await callOk(rig.context, 'get_window_state', { window_id: window.id, include_screenshot: false });
+      const text = read.body ?? '';
+      // Firefox's nav read `nav "Pagination"` over its two buttons, its dialog `dlg "Delete file?"` over its heading and
+      // buttons: "Page 1 of 3" and "This cannot be undone." were in no node.
+      for (const sentence of sentences) assert.ok(text.includes(`"${sentence}"`), `"${sentence}" not read:\n${text}`);
+      // Sought where each browser puts them: Gecko's nav holds them (its value), Blink's a text of its own.
+      const selector = browser === 'firefox-esr' ? 'role=navigation value="Page 1 of 3"' : 'role=navigation >> name="Page 1 of 3"';
+      const found = await callOk(rig.context, 'find_elements', { window_id: window.id, selector });
+      assert.equal((found.structured as { matches: unknown[] }).matches.length, 1, found.summary);
+      const turned = await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Next' });
+      await pageSays(rig.oracle, window, 'out: page 2');
+      // The page's new words are in the click's result, as the page's line says them.
+      assert.match(`${turned.summary}\n${turned.body ?? ''}`, /"Page 2 of 3"/, turned.body);
+      await callOk(rig.context, 'click', { window_id: window.id, selector: 'role=button name=Previous' });
+      await pageSays(rig.oracle, window, 'out: page 1');
+    });
   });
 }
