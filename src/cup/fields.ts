@@ -13,6 +13,8 @@ const VALUE_LIMIT = 120;
 // block itself) holds them as its value (convert.ts), shown as a cell's is, when it differs from the name.
 // A progress bar's value is how far the work is, all a script's progress dialog (zenity --progress) says of it: the
 // line showed its range=0..1 and no value.
+// A container's words between the objects it holds (a nav's "Page 1 of 3", Gecko's: convert.ts's wordsAroundChildren)
+// are its value whatever its role, as its platform fields mark it.
 const VALUE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'progressbar', 'cell', 'text', 'log', 'status', 'timer', 'marquee']);
 const NAMED_APART_ROLES: ReadonlySet<string> = new Set(['cell', 'text', 'log', 'status', 'timer', 'marquee']);
 
@@ -30,7 +32,7 @@ function showsSetting(node: CupNode): boolean {
  * the tree reads `cel "Fig"`.
  */
 export function shownValue(node: CupNode): string | undefined {
-  if (!node.value || !(VALUE_ROLES.has(node.role) || isDrawnSurface(node) || showsSetting(node))) return undefined;
+  if (!node.value || !(VALUE_ROLES.has(node.role) || isDrawnSurface(node) || showsSetting(node) || platformFlag(node, 'wordsAroundChildren'))) return undefined;
   return NAMED_APART_ROLES.has(node.role) && node.value === node.name ? undefined : node.value;
 }
 

@@ -4,7 +4,7 @@ import { clicksByNature, clicksOnlyItsAncestor, clicksThroughChild, cupActionsFo
 import { closedMenu, holdsMenuItems, itemsKeptHidden } from './closed-menus.js';
 import { hidesItsContent } from './hidden-containers.js';
 import { drawnViewOf, paintsBesideOwnBars, scrollsItsContent, type RoleShape } from './scroll-areas.js';
-import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, isDrawnSurfaceShape, NAMED_BLOCK_ATSPI_ROLES, unknownCoordinate, WORDS_AROUND_CHILDREN_ATSPI_ROLES, type AtspiRawNode, type RawTreeContext, type UnreadChildren } from './raw-node.js';
 import { OBJECT_REPLACEMENT, objectReplacementOffsets, spliceEmbeddedText } from '../embedded-objects.js';
 import { isEditableContent } from './editable-content.js';
 import { intersectRect } from '../rect.js';
@@ -457,6 +457,27 @@ function cupValue(raw: AtspiRawNode, role: CupRole): string | undefined {
   if (raw.selectedName !== undefined && role === 'combobox') return raw.selectedName;
   if (raw.uri && role === 'link') return raw.uri;
   return undefined;
+}
+
+const wordsAroundChildrenRoles: ReadonlySet<string> = new Set(WORDS_AROUND_CHILDREN_ATSPI_ROLES);
+
+/**
+ * The words a container writes between the objects it holds (WORDS_AROUND_CHILDREN_ATSPI_ROLES), when they name it
+ * not: Firefox's nav "Pagination" read its Previous and Next buttons and not "Page 1 of 3", its dialog "Delete
+ * file?" not "This cannot be undone.". Only Gecko's shape, where every child is a U+FFFC of the text: Blink gives
+ * such words static text children of their own, which show them.
+ */
+function wordsAroundChildren(raw: AtspiRawNode): string | undefined {
+  if (!raw.text || raw.children.length === 0 || !wordsAroundChildrenRoles.has(atspiRoleName(raw.role))) return undefined;
+  // An unnamed block is named by these words (contentName).
+  if (!raw.name && contentNamedRoles.has(atspiRoleName(raw.role))) return undefined;
+  const offsets = objectReplacementOffsets(raw.text);
+  if (offsets.length !== raw.children.length || raw.text.replaceAll(OBJECT_REPLACEMENT, '').trim() === '') return undefined;
+  // The child that names it (a fieldset's legend, an inline label) is its name, not its words: "PlanYou pay monthly.".
+  const name = normaliseWhitespace(raw.name);
+  const inline = new Map(offsets.map((offset, index) => [offset, normaliseWhitespace(raw.children[index]!.name) === name ? ' ' : inlineWords(raw.children[index]!)]));
+  const words = normaliseWhitespace(withoutWordlessCharacters(spliceEmbeddedText(raw.text, inline)));
+  return words && words !== name ? firstCodePoints(words, maxNameLength) : undefined;
 }
 
 const choiceRoles: ReadonlySet<string> = new Set(['ROLE_MENU_ITEM', 'ROLE_LIST_ITEM', 'ROLE_CHECK_MENU_ITEM', 'ROLE_RADIO_MENU_ITEM']);
@@ -1243,7 +1264,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
     const node: CupNode = { id: `e${index}`, role, name };
     const description = plainText(raw.description);
     if (description) node.description = description;
-    const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined);
+    const around = wordsAroundChildren(raw);
+    const value = cupValue(raw, role) ?? (role === 'combobox' ? selectedChoice(raw) : undefined) ?? around;
     if (value !== undefined) node.value = value;
     if (comboNamedByLabel(raw, role, value)) {
       node.name = normaliseWhitespace(raw.labelledBy!);
@@ -1302,6 +1324,8 @@ export function atspiToCup(read: AtspiRawNode, context: RawTreeContext): Convert
         // Rows the toolkit draws and exposes none of: the pruning says so, as nothing in the tree would.
         ...(context.gtk4NameQuirks && selfDrawnViews.has(raw.name) ? { itemsNotExposed: true } : {}),
         ...(drawnSurface ? { drawnSurface: true } : {}),
+        // Its value is the words it writes between its children (wordsAroundChildren): shown, whatever its role.
+        ...(around !== undefined && value === around ? { wordsAroundChildren: true } : {}),
         // Its click is only its clickable ancestor's (clicksOnlyItsAncestor): an unnamed container so is no target of its own.
         ...(clicksOnlyItsAncestor(raw.actions ?? []) ? { clicksAncestor: true } : {}),
         // Operated by real input alone (pressedOnlyByInput): the reading says to click it in the foreground.

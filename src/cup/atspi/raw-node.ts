@@ -61,6 +61,17 @@ export function isDrawnSurfaceShape(role: string, childCount: number, states: Re
 export const NAMED_BLOCK_ATSPI_ROLES: readonly string[] = ['ROLE_PARAGRAPH', 'ROLE_SECTION', 'ROLE_STATUS_BAR', 'ROLE_LOG', 'ROLE_ALERT', 'ROLE_NOTIFICATION'];
 
 /**
+ * Containers a web page writes words into between the objects they hold: a landmark's "Page 1 of 3" between its
+ * Previous and Next buttons, a dialog's "This cannot be undone." under its heading, a tab panel's, toolbar's,
+ * fieldset's or group's words. Gecko keeps such words (a <span>'s, or bare text) in the container's own Text only,
+ * around the U+FFFC of each child, and they were in no node of the tree. Named, or of a role not named by its content,
+ * such a container shows them as its value (see NAMED_BLOCK_ATSPI_ROLES for one with no children).
+ */
+export const WORDS_AROUND_CHILDREN_ATSPI_ROLES: readonly string[] = [
+  ...NAMED_BLOCK_ATSPI_ROLES, 'ROLE_LANDMARK', 'ROLE_DIALOG', 'ROLE_SCROLL_PANE', 'ROLE_TOOL_BAR', 'ROLE_PANEL', 'ROLE_GROUPING', 'ROLE_FORM',
+];
+
+/**
  * One accessible object as the Linux platform layer read it from AT-SPI2, before any CUP mapping.
  * Plain data so the mapping stays pure and testable without a bus.
  */

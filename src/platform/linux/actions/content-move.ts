@@ -2,12 +2,13 @@
 // of what the region holds, before and after. The raw boxes read "the position of the region's content:
 // "[{"x":0,"y":96,…}]" → …": said instead as how far the content moved and which way the region scrolled.
 
-type Box = { x: number; y: number; w: number; h: number } | null;
+/** A box of the region's content, with the object it is of (its path), so the two reads pair the same objects. */
+export type ContentBox = { id: string; x: number; y: number; w: number; h: number } | null;
 
-function boxes(read: string): Box[] {
+function boxes(read: string): ContentBox[] {
   try {
     const parsed: unknown = JSON.parse(read);
-    return Array.isArray(parsed) ? (parsed as Box[]) : [];
+    return Array.isArray(parsed) ? (parsed as ContentBox[]) : [];
   } catch {
     return [];
   }
@@ -28,13 +29,15 @@ export function isContentMoveLine(line: string): boolean {
 }
 
 /**
- * How far the region's content moved between two of contentProbe's reads: the first box read both times that moved
- * says it (a row below it may have been relaid); undefined when none moved.
+ * How far the region's content moved between two of contentProbe's reads: the first object read both times whose
+ * box moved says it (a row below it may have been relaid); undefined when none moved. Objects pair by identity, not
+ * by their place among the region's children: a chat that puts older messages before the first as it is scrolled
+ * up read its new first message's box against the old first one's, "moved 106 px up (scrolled down)".
  */
 export function contentShift(before: string, after: string): { dx: number; dy: number } | undefined {
-  const [was, now] = [boxes(before), boxes(after)];
-  for (let i = 0; i < Math.min(was.length, now.length); i++) {
-    const [a, b] = [was[i], now[i]];
+  const now = new Map(boxes(after).flatMap((box) => (box ? [[box.id, box] as const] : [])));
+  for (const a of boxes(before)) {
+    const b = a && now.get(a.id);
     if (a && b && (a.x !== b.x || a.y !== b.y)) return { dx: b.x - a.x, dy: b.y - a.y };
   }
   return undefined;

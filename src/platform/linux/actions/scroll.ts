@@ -16,7 +16,7 @@ import { maxWheelNotches, syntheticWheel, wheel as pointerWheel, type Point } fr
 import type { X11Connection } from '../x11/index.js';
 import { requirePointOnWindow, syntheticEventWindow } from './point-cover.js';
 import type { LinuxDesktop } from '../linux-desktop.js';
-import { contentMoveLine, contentShift } from './content-move.js';
+import { contentMoveLine, contentShift, type ContentBox } from './content-move.js';
 import { liveStates } from './live-states.js';
 import { liveTarget } from './live-target.js';
 import { scrollDocument } from './scroll-document.js';
@@ -107,7 +107,9 @@ export async function scrollBarOf(desktop: LinuxDesktop, pane: ObjectRef, vertic
 
 /**
  * Where the region's content sits: the boxes of what the pane holds, two levels down (pane, viewport,
- * content). Scrolling moves them; it is the read-back when the scroll bar has no Value.
+ * content), each with its object's path. Scrolling moves them; it is the read-back when the scroll bar has no Value.
+ * Its last children are read too: a region that adds content before its first (a chat loading older messages as
+ * it is scrolled up) keeps none of its first objects across a scroll, and its last ones say how far it went.
  */
 export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
   return {
@@ -116,7 +118,12 @@ export function contentProbe(desktop: LinuxDesktop, pane: ObjectRef): Probe {
       const client = await desktop.atspi();
       const levelOne = await children(client, pane);
       const levelTwo = (await Promise.all(levelOne.slice(0, 3).map((child) => children(client, child).catch(() => [])))).flat();
-      const boxes = await Promise.all([...levelOne, ...levelTwo].slice(0, 6).map((ref) => extents(client, ref).catch(() => undefined)));
+      const last = levelOne.length > 6 ? levelOne.slice(-3) : [];
+      const read = [...[...levelOne, ...levelTwo].slice(0, 6), ...last];
+      const boxes: ContentBox[] = await Promise.all(read.map(async (ref) => {
+        const box = await extents(client, ref).catch(() => undefined);
+        return box ? { id: ref.path, ...box } : null;
+      }));
       return JSON.stringify(boxes);
     },
     describe: contentMoveLine,

@@ -1,7 +1,7 @@
 import { ATSPI_ROLE, ATSPI_ROLE_NAMES, ATSPI_STATE } from '../../../cup/atspi/constants.js';
 import { closedMenu, holdsMenuItems, isPopupOf, itemsKeptHidden } from '../../../cup/atspi/closed-menus.js';
 import { hidesItsContent } from '../../../cup/atspi/hidden-containers.js';
-import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
+import { CONTENT_NAMED_ATSPI_ROLES, NAMED_BLOCK_ATSPI_ROLES, WORDS_AROUND_CHILDREN_ATSPI_ROLES, type AtspiRawNode } from '../../../cup/atspi/raw-node.js';
 import { DBusError, DBusTimeoutError } from '../dbus/index.js';
 import type { AtspiClient } from './client.js';
 import { OBJECT_REPLACEMENT, withoutObjectReplacements } from '../../../cup/embedded-objects.js';
@@ -264,6 +264,7 @@ const maxChildrenByIndex = 8;
 /** Roles an unnamed object of which is named by its own text content (W3C accname's name from content). */
 const contentNamedRoles = new Set(CONTENT_NAMED_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 const namedBlockRoles = new Set(NAMED_BLOCK_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
+const wordsAroundChildrenRoles = new Set(WORDS_AROUND_CHILDREN_ATSPI_ROLES.map((name) => ATSPI_ROLE_NAMES.indexOf(name)));
 /**
  * Controls a dialog labels with a separate label widget (GTK's mnemonic labels): combo box, list,
  * password text, slider, spin button, table, text, tree table, entry, and a check box, radio button or switch
@@ -713,6 +714,14 @@ export function readTree(client: AtspiClient, start: ObjectRef, options: ReadTre
       // icons this way): accname takes the name from the content. A named block without children (a page's
       // aria-labelled log in Gecko) has its words there too, and they are what it shows.
       work.push(readText(node, maxContentNameLength).then((text) => {
+        if (text) node.text = withoutAstralPadding(text);
+      }));
+    } else if (has('Text') && node.childCount > 0 && wordsAroundChildrenRoles.has(node.role)) {
+      // A container that may hold words of its own between its children (WORDS_AROUND_CHILDREN_ATSPI_ROLES): only a
+      // Text longer than its children's U+FFFCs holds any, so most containers cost one property read.
+      work.push(readProperties(node, 'Text', ['CharacterCount']).then(async (properties) => {
+        if (!(Number(properties.get('CharacterCount')) > node.childCount)) return;
+        const text = await readText(node, maxContentNameLength);
         if (text) node.text = withoutAstralPadding(text);
       }));
     }
