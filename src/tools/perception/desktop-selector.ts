@@ -37,7 +37,7 @@ export const desktopSelectorArgument = z
   .describe(
     'Selector: space-separated terms that must all hold, e.g. role=button name="Save as"; fields role (a CUP role such as button, textbox, ' +
       'listitem, or its compact code: btn, tbx, li), name, value, description (the tool tip or aria-describedby text), id (eN) with = (exact), ~= (case-insensitive substring), *= (regex), ' +
-      `^= (prefix); flags are CUP states (${CUP_STATES.join(', ')}; focus = focused) and invalid (a value the page or app rejects); [index=N] picks the N-th match (negative from the end); ` +
+      `^= (prefix); flags are CUP states (${CUP_STATES.join(', ')}; focus = focused) and invalid (a value the page or app rejects), !flag where it does not hold (role=button !disabled); [index=N] picks the N-th match (negative from the end); ` +
       '"A >> B" finds B inside matches of A.',
   );
 
