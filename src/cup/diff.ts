@@ -394,6 +394,25 @@ function namesToldAbove(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
   return echoes;
 }
 
+/**
+ * The changed nodes whose only change is taking or dropping the words of a text they hold: an unnamed block is named
+ * by its text child while the child is out of view, which the compact view leaves out, and unnamed again once it shows
+ * (see convert.ts's contentName). A Chromium chat scrolled read `~ [e40] rgn name: "Page 1 of 3" → ""` and
+ * `txt name: "message 80" → ""` while the page changed nothing: the words only came into view in the child.
+ */
+function namesToldBelow(changed: ReadonlyMap<Entry, NodeChanges>): Set<Entry> {
+  const echoes = new Set<Entry>();
+  for (const [entry, changes] of changed) {
+    if (!changes.name || Object.keys(changes).length !== 1) continue;
+    const from = normaliseWhitespace(changes.name.from);
+    const to = normaliseWhitespace(changes.name.to);
+    if ((from === '') === (to === '')) continue;
+    const words = from || to;
+    if (entry.children.some((child) => leafText(child) && normaliseWhitespace(child.node.name) === words)) echoes.add(entry);
+  }
+  return echoes;
+}
+
 /** A node's state changes as words: "+hidden" for one added, "-disabled" for one removed. */
 function stateChangeWords(states: NonNullable<NodeChanges['states']>): string[] {
   return [...states.added.map((state) => `+${state}`), ...states.removed.map((state) => `-${state}`)];
@@ -516,7 +535,7 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
       }
     }
   }
-  const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries), ...namesToldAbove(changedEntries)]);
+  const echoes = new Set([...statesToldInside(changedEntries), ...namesToldInside(changedEntries), ...namesToldAbove(changedEntries), ...namesToldBelow(changedEntries)]);
   for (const [entry, changes] of changedEntries) if (!echoes.has(entry)) changed.push({ ...described(entry.node), changes });
   // The moves worth naming: a new parent first, then named ones (an agent can tell those apart), those brought into
   // view before those taken out of it (Thunar's Behavior tab, clicked, named three controls of the Display page it

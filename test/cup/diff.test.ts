@@ -251,6 +251,18 @@ test("a cell renamed by the words it holds is one line: its text's rename and it
   assert.deepEqual(diffLines(diff), ['~ [e2] cel name: "false (default)" \u2192 "true (custom)"']);
 });
 
+test("a block that takes or drops the words of its text child as the child scrolls out of or into view is no rename; a block renamed otherwise is", () => {
+  // Chromium's chat region: named by its text child while that is off screen, unnamed once it shows.
+  const region = (name: string, textStates: CupState[]) => node(2, 'region', name, { bounds: box(0, 0), children: [node(3, 'text', 'Page 1 of 3', { states: textStates, bounds: box(0, 0) })] });
+  const ids = { 0: 'w', 1: 'g', 2: 'r', 3: 't' };
+  const scrolledIn = diffTrees(reading(form([region('Page 1 of 3', ['offscreen'])]), ids), reading(form([region('', [])]), ids));
+  assert.deepEqual(diffLines(scrolledIn).filter((line) => line.startsWith('~')), []);
+  const scrolledOut = diffTrees(reading(form([region('', [])]), ids), reading(form([region('Page 1 of 3', ['offscreen'])]), ids));
+  assert.deepEqual(diffLines(scrolledOut).filter((line) => line.startsWith('~')), []);
+  const renamed = diffTrees(reading(form([region('', [])]), ids), reading(form([region('Messages', [])]), ids));
+  assert.deepEqual(diffLines(renamed), ['~ [e2] rgn name: "" \u2192 "Messages"']);
+});
+
 test('long values are cut in a change line', () => {
   const before = reading(form([node(2, 'textbox', 'Doc', { value: 'x' })]), { 2: 'd' });
   const after = reading(form([node(2, 'textbox', 'Doc', { value: 'y'.repeat(500) })]), { 2: 'd' });
