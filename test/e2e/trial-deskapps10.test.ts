@@ -1,5 +1,6 @@
-// What a new user met in desktop apps the suite had not tried: KCharSelect (KDE, Qt 5), searched for a character.
-// The oracle is Debian's pyatspi, reading the same objects from the bus.
+// What a new user met in desktop apps the suite had not tried: KCharSelect (KDE, Qt 5), searched for a character and
+// copied it, its To Clipboard reproduced on the PyQt5 fixture (--copy-button). The oracles are Debian's pyatspi,
+// reading the same objects from the bus, and xclip, reading the clipboard.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import type { ActionResult } from '../../src/tools/input/schemas.js';
 import { FixtureDesktop } from '../helpers/fixture-desktop.js';
 import { eventually } from '../helpers/task-apps.js';
 import { callOk, pyatspiWalk, type OracleNode } from '../helpers/tools.js';
+import { XReaders } from '../helpers/x-readers.js';
 
 describe('Debian desktop apps tried anew (10): KCharSelect', () => {
   let fixtures: FixtureDesktop;
@@ -56,5 +58,23 @@ describe('Debian desktop apps tried anew (10): KCharSelect', () => {
       process.kill();
       await rm(home, { recursive: true, force: true });
     }
+  });
+
+  test("a button that only puts text on the clipboard: the click is confirmed by the clipboard taken, and says what it holds, as xclip reads it", async () => {
+    const window = await fixtures.launch('qt5', { title: 'Qt Copy', extraArgs: ['--copy-button'] });
+    const x = new XReaders(fixtures.desktop.env());
+    for (const count of [1, 2]) {
+      // The second click finds the clipboard owned by the app already: Qt takes it again all the same.
+      const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Copy code"' });
+      assert.equal((await x.clipboardBytes())?.toString('utf8'), `code ${count}`, 'xclip: the click put the code on the clipboard');
+      const result = clicked.structured as unknown as ActionResult;
+      assert.equal(result.effect, 'confirmed', resultText(clicked));
+      assert.ok(result.evidence?.includes(`the app put "code ${count}" on the clipboard`), JSON.stringify(result.evidence));
+    }
+    // The driver's own clipboard_write is no take by the app: a click that copies nothing says nothing of it.
+    await callOk(fixtures.context, 'clipboard_write', { text: 'mine' });
+    const other = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Line 1"' });
+    assert.ok(!(other.structured as unknown as ActionResult).evidence?.some((line) => line.includes('clipboard')), resultText(other));
+    assert.equal((await x.clipboardBytes())?.toString('utf8'), 'mine', 'xclip: the clipboard still holds what was written');
   });
 });

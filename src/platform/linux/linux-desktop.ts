@@ -8,7 +8,7 @@ import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
 import { requirePointOnWindow } from './actions/point-cover.js';
 import type { AbandonedVideo, AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
-import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
+import type { ClipboardTakes, ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
 import type { ElementHandle, ElementTarget, PointerKind, PointerOptions, PointTarget, SnapshotRef } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
@@ -819,6 +819,27 @@ export class LinuxDesktop implements Desktop {
   private rememberedMatch(window: ClientWindow): WindowMatch | undefined {
     const match = this.matches.get(window.id);
     return match && match.app.pid === window.pid ? match : undefined;
+  }
+
+  async watchClipboardTakes(): Promise<ClipboardTakes> {
+    const x = await this.x11();
+    const clipboard = await x.internAtom('CLIPBOARD');
+    const owners = new Set<number>();
+    let stopping: Promise<void> | undefined;
+    const stop = await x.xfixes.watchSelection(x.screen.root, clipboard, (change) => {
+      if (change.subtype === 0 && change.owner !== 0) owners.add(change.owner);
+    });
+    return {
+      takers: async () => {
+        // A round trip first: the server sends events before the replies that follow them, so every take it made
+        // until now has been heard by the time the owner's answer comes.
+        await x.getSelectionOwner(clipboard);
+        const pids = await Promise.all([...owners].map((owner) => x.xres.clientPid(owner).catch(() => undefined)));
+        return [...new Set(pids.filter((pid): pid is number => pid !== undefined && pid > 0))];
+      },
+      // Once, however many ask (the result's reading and its refusal or cleanup alike).
+      close: () => (stopping ??= stop().catch(() => undefined)),
+    };
   }
 
   async clipboardTargets(): Promise<string[] | undefined> {
