@@ -71,6 +71,17 @@ describe('Debian desktop apps tried anew (10): KCharSelect', () => {
       assert.equal(result.effect, 'confirmed', resultText(clicked));
       assert.ok(result.evidence?.includes(`the app put "code ${count}" on the clipboard`), JSON.stringify(result.evidence));
     }
+    // Watches overlapping (actions of two sessions at once): one ending leaves the other hearing.
+    const [first, second] = [await fixtures.context.desktop.watchClipboardTakes(), await fixtures.context.desktop.watchClipboardTakes()];
+    await first.close();
+    // Taken by xclip, outside any action (whose own watch would select the events again).
+    const xclip = await x.ownClipboard(Buffer.from('taken by xclip'));
+    try {
+      assert.equal((await second.takers()).length, 1, 'the watch still open heard xclip take the clipboard');
+    } finally {
+      xclip.stop();
+      await second.close();
+    }
     // The driver's own clipboard_write is no take by the app: a click that copies nothing says nothing of it.
     await callOk(fixtures.context, 'clipboard_write', { text: 'mine' });
     const other = await callOk(fixtures.context, 'click', { window_id: window.id, selector: 'role=button name="Line 1"' });

@@ -17,6 +17,7 @@ import { hoverAction } from './actions/hover.js';
 import { appNotResponding } from './actions/unresponsive.js';
 import { invokeMenuPath } from './actions/menu-path.js';
 import { escapeOwnMenus } from './actions/menu-grab.js';
+import { ClipboardTakeWatch } from './clipboard/clipboard-takes.js';
 import { Clipboard } from './clipboard/clipboard.js';
 import { healthChecks, healthFacts } from './health.js';
 import { ButtonHolds } from './input/button-holds.js';
@@ -173,6 +174,7 @@ export class LinuxDesktop implements Desktop {
   private busLostAt = 0;
   /** What this process put on the CLIPBOARD, answered from here while it runs. */
   private readonly clipboard = new Clipboard(() => this.x11());
+  private readonly clipboardTakes = new ClipboardTakeWatch(() => this.x11());
   private readonly buttonHolds: ButtonHolds;
   /** The debugging connections of the browsers whose pages the page tool, or typing into a page's field, reached. */
   readonly pages = new PageConnections();
@@ -821,25 +823,8 @@ export class LinuxDesktop implements Desktop {
     return match && match.app.pid === window.pid ? match : undefined;
   }
 
-  async watchClipboardTakes(): Promise<ClipboardTakes> {
-    const x = await this.x11();
-    const clipboard = await x.internAtom('CLIPBOARD');
-    const owners = new Set<number>();
-    let stopping: Promise<void> | undefined;
-    const stop = await x.xfixes.watchSelection(x.screen.root, clipboard, (change) => {
-      if (change.subtype === 0 && change.owner !== 0) owners.add(change.owner);
-    });
-    return {
-      takers: async () => {
-        // A round trip first: the server sends events before the replies that follow them, so every take it made
-        // until now has been heard by the time the owner's answer comes.
-        await x.getSelectionOwner(clipboard);
-        const pids = await Promise.all([...owners].map((owner) => x.xres.clientPid(owner).catch(() => undefined)));
-        return [...new Set(pids.filter((pid): pid is number => pid !== undefined && pid > 0))];
-      },
-      // Once, however many ask (the result's reading and its refusal or cleanup alike).
-      close: () => (stopping ??= stop().catch(() => undefined)),
-    };
+  watchClipboardTakes(): Promise<ClipboardTakes> {
+    return this.clipboardTakes.watch();
   }
 
   async clipboardTargets(): Promise<string[] | undefined> {
