@@ -90,6 +90,9 @@ const testPackages = [
   'file-roller',
   // GNOME Sudoku, a GTK3 game drawing each of its 81 cells on a drawing area of its own (test/e2e/trial-deskapps9.test.ts).
   'gnome-sudoku',
+  // KCharSelect, a KDE (Qt 5) app whose search replaces the choices of its closed block list
+  // (test/e2e/trial-deskapps10.test.ts).
+  'kcharselect',
   // GTK 4's widget factory, a window full of animated widgets that GTK 4 draws with GL, in software on Xvfb
   // (test/e2e/gtk4-software-rendering.test.ts).
   'gtk-4-examples',

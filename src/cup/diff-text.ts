@@ -103,9 +103,10 @@ const GROUP_NAMED = 3;
 interface SummaryLine {
   text: string;
   changed?: ChangedNode[];
-  /** The added nodes it names: one, or those a closed menu's line names (closedMenuLines). */
+  /** The added nodes it names: one, or those a closed menu's line names (addedLines). */
   added?: DiffNode[];
-  removed?: DiffNode;
+  /** The removed nodes it names: one, or those a closed menu's line names (removedLines). */
+  removed?: DiffNode[];
   /** The line of the pages a modal dialog made inert (inertLines). */
   inert?: true;
   /** The line of the pages back since a modal dialog closed (backLines). */
@@ -137,7 +138,7 @@ function summaryLines(diff: TreeDiff): SummaryLine[] {
   }
   lines.push(...addedLines(diff.added));
   lines.push(...backLines(diff).map((text) => ({ text, back: true as const })));
-  lines.push(...diff.removed.map((node) => ({ text: `- ${nodeText(node)} (was e${node.index})`, removed: node })));
+  lines.push(...removedLines(diff.removed));
   lines.push(...inertLines(diff).map((text) => ({ text, inert: true as const })));
   lines.push(...movedLine(diff).map((text) => ({ text, moves: true as const })));
   return lines;
@@ -161,12 +162,30 @@ function addedLines(added: readonly DiffNode[]): SummaryLine[] {
   });
 }
 
+/**
+ * The removed nodes' lines, those of one closed menu told in one line from GROUP_FROM on, as addedLines tells new ones:
+ * KCharSelect's search put Miscellaneous Symbols in its block list's place, and the 23 Latin blocks gone from the
+ * closed list took 23 lines of the summary beside the one line of the blocks that came, leaving out the cells gone.
+ */
+function removedLines(removed: readonly DiffNode[]): SummaryLine[] {
+  const inMenu = new Map<number, DiffNode[]>();
+  for (const node of removed) if (node.closedMenu) inMenu.set(node.closedMenu.index, [...(inMenu.get(node.closedMenu.index) ?? []), node]);
+  return removed.flatMap((node): SummaryLine[] => {
+    const group = node.closedMenu && inMenu.get(node.closedMenu.index);
+    if (!group || group.length < GROUP_FROM) return [{ text: `- ${nodeText(node)} (was e${node.index})`, removed: [node] }];
+    if (group[0] !== node) return [];
+    const named = group.filter((member) => member.name).slice(0, GROUP_NAMED);
+    const list = named.map((member) => `${nodeText(member)} (was e${member.index})`).join(', ');
+    return [{ text: `- ${group.length} items gone from the closed menu [e${node.closedMenu!.index}] ${nodeText(node.closedMenu!)}: ${list}, and ${group.length - named.length} more`, removed: named }];
+  });
+}
+
 /** The part of the diff a summary's lines show (a group's line: the nodes it names). */
 function shownBy(diff: TreeDiff, lines: readonly SummaryLine[]): TreeDiff {
   return {
     changed: lines.flatMap((line) => line.changed ?? []),
     added: lines.flatMap((line) => line.added ?? []),
-    removed: lines.flatMap((line) => (line.removed ? [line.removed] : [])),
+    removed: lines.flatMap((line) => line.removed ?? []),
     moved: lines.some((line) => line.moves) ? diff.moved : { count: 0, notable: [] },
     ...(diff.inert && lines.some((line) => line.inert) ? { inert: diff.inert } : {}),
     ...(diff.back && lines.some((line) => line.back) ? { back: diff.back } : {}),

@@ -31,8 +31,8 @@ export interface DiffNode {
   /** An added node's states that say what can be done with it (ADDED_STATES): told on its line as the tree tells them. */
   states?: CupState[];
   /**
-   * The closed menu (or closed list of choices) an added node lies in, by the new reading's index: its items are not
-   * shown, and a summary tells a menu's many new items in one line (see diff-text.ts's summaryLines).
+   * The closed menu (or closed list of choices) an added or removed node lies in, as the new reading has it: its items
+   * are not shown, and a summary tells a menu's many new or gone items in one line (see diff-text.ts's summaryLines).
    */
   closedMenu?: DiffNode;
 }
@@ -567,7 +567,11 @@ export function diffTrees(before: DiffReading, after: DiffReading): TreeDiff {
       const menu = outermostClosedMenu(entry);
       return { ...describedAdded(entry.node), ...(menu ? { closedMenu: described(menu.node) } : {}) };
     }),
-    removed: gone.filter((entry) => !behindDialogs.has(entry)).map((entry) => described(entry.node)),
+    removed: gone.filter((entry) => !behindDialogs.has(entry)).map((entry) => {
+      // Only a menu still there: one gone with its items is a removed line of its own.
+      const menu = outermostClosedMenu(entry)?.partner;
+      return { ...described(entry.node), ...(menu ? { closedMenu: described(menu.node) } : {}) };
+    }),
     changed,
     moved: { count: moved.length, notable },
     ...(inert.length > 0 ? { inert: inert.map(({ dialog, entries }) => ({ dialog, count: entries.length })) } : {}),

@@ -10,7 +10,20 @@ export interface ClipboardText {
   target: string;
 }
 
+/** The clipboard taken (SetSelectionOwner) since the watch began, heard from the X server. */
+export interface ClipboardTakes {
+  /** The processes whose windows took the clipboard so far (none when nobody did). */
+  takers(): Promise<number[]>;
+  /** Stops hearing. */
+  close(): Promise<void>;
+}
+
 export interface DesktopClipboard {
+  /**
+   * Starts hearing each time a client takes the clipboard, as a copy does, even a client that owned it already: an
+   * app's copy command often changes nothing else an accessibility tree shows.
+   */
+  watchClipboardTakes(): Promise<ClipboardTakes>;
   /** What the clipboard's owner offers (MIME types and X targets); undefined when nobody owns the clipboard. */
   clipboardTargets(): Promise<string[] | undefined>;
   /** undefined when nobody owns the clipboard or its owner offers no text. */

@@ -210,6 +210,27 @@ test("past the threshold, a closed menu's many new items are one summary line: T
   assert.deepEqual(diffSummary(few, 40).lines.slice(1, 4), ['+ [e10] mic "Choice 0"', '+ [e11] mic "Choice 1"', '+ [e12] mic "Choice 2"']);
 });
 
+test("past the threshold, a closed list's many gone items are one summary line, as its new ones are: KCharSelect's search replaced its block list and 23 lines said which Latin blocks had gone", () => {
+  // A combo box whose closed list of choices (hidden and off screen) holds one set of blocks before and another after.
+  const unseen: CupState[] = ['hidden', 'offscreen'];
+  const blocks = (names: string[], from: number) => node(3, 'list', '', { states: unseen, children: names.map((name, i) => node(from + i, 'listitem', name, { actions: ['select'], states: unseen })) });
+  const combo = (shown: string, names: string[], from: number) => node(2, 'combobox', shown, { value: shown, actions: ['click'], bounds: box(0, 0), children: [blocks(names, from)] });
+  const cells = (rows: number) => node(4, 'grid', '', { children: Array.from({ length: rows }, (_, i) => node(200 + i, 'cell', `c${i}`, { actions: ['toggle'], bounds: box(100, 20 * i) })) });
+  const latin = Array.from({ length: 23 }, (_, i) => `Latin ${i}`);
+  const ids = (items: number, from: number, rows: number) => ({ 0: 'w', 1: 'g', 2: 'combo', 3: 'list', 4: 'grid', ...Object.fromEntries(Array.from({ length: items }, (_, i) => [from + i, `i${from + i}`])), ...Object.fromEntries(Array.from({ length: rows }, (_, i) => [200 + i, `r${i}`])) });
+  const before = reading(form([combo('Basic Latin', latin, 10), cells(30)]), ids(23, 10, 30));
+  const after = reading(form([combo('Symbols', ['Arrows', 'Dingbats'], 50), cells(1)]), ids(2, 50, 1));
+  const diff = diffTrees(before, after);
+  const summary = diffSummary(diff, 40);
+  assert.equal(summary.truncated, true, summary.lines.join('\n'));
+  assert.ok(summary.lines.includes('- 23 items gone from the closed menu [e2] cmb "Symbols" val="Symbols": li "Latin 0" (was e10), li "Latin 1" (was e11), li "Latin 2" (was e12), and 20 more'), summary.lines.join('\n'));
+  // Room left for the cells gone from the view: every one of them.
+  assert.deepEqual(summary.lines.filter((line) => /^- cel /.test(line)).length, 29, summary.lines.join('\n'));
+  assert.deepEqual(summary.shown.removed.slice(0, 3).map((entry) => entry.index), [10, 11, 12], 'the structured entries are the nodes the lines name');
+  // The whole diff (the file) still lists every item.
+  assert.equal(diffLines(diff).filter((line) => line.startsWith('- li ')).length, 23);
+});
+
 test('the moves named are those that brought a node into view before those that took one out: a tab switched names what its page shows', () => {
   const page = (id: number, name: string, shown: boolean) => node(id, 'checkbox', name, { actions: ['toggle'], ...(shown ? { bounds: box(0, 20 * id) } : { states: ['offscreen'] as CupState[] }) });
   const tabs = (first: boolean) => form([page(2, 'Display A', first), page(3, 'Display B', first), page(4, 'Display C', first), page(5, 'Behavior A', !first), page(6, 'Behavior B', !first)]);

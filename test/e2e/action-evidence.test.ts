@@ -396,7 +396,7 @@ describe('action evidence of states on a real GTK4 app', () => {
 
   before(async () => {
     fixtures = await FixtureDesktop.start();
-    window = await fixtures.launch('gtk4', { title: 'State Evidence GTK4', rows: 3, extraArgs: ['--linked-slider'] });
+    window = await fixtures.launch('gtk4', { title: 'State Evidence GTK4', rows: 3, extraArgs: ['--linked-slider', '--reveal-echo'] });
   });
 
   after(async () => {
@@ -416,6 +416,26 @@ describe('action evidence of states on a real GTK4 app', () => {
     const evidence = (set.structured as unknown as ActionResult).evidence ?? [];
     assert.equal(set.structured.effect, 'confirmed', set.summary);
     assert.ok(!evidence.some((line) => line.includes('+dis') || line.includes('-dis')), `no line says a slider's disabled state changed: ${JSON.stringify(evidence)}`);
+  });
+
+  test('a click that fills a collapsed field and unfolds it: its text line is not said hidden, as the diff says it turned shown', async () => {
+    // A compact reading leaves the hidden field out; a full one, which the snapshot is, holds it.
+    const elements = (await accessibleWindowState(fixtures.context, window, { include_screenshot: false, detail: 'full' })).state.elements;
+    const field = elements.find((element) => element.role === 'textbox' && element.name === 'Count');
+    assert.ok(field && field.states.includes('hidden'), `the snapshot reads the collapsed field hidden: ${JSON.stringify(field)}`);
+    const folded = await fixtures.oracle.find(window.pid, window.title, 'text', 'Count');
+    assert.equal(folded.extents?.[3], 0, `pyatspi: the field has no height before (${JSON.stringify(folded.extents)})`);
+    const show = elements.find((element) => element.role === 'button' && element.name === 'Show count');
+    assert.ok(show, 'the fixture has Show count');
+    const clicked = await callOk(fixtures.context, 'click', { window_id: window.id, element_index: show.index });
+    const unfolded = await fixtures.oracle.find(window.pid, window.title, 'text', 'Count');
+    assert.equal(unfolded.text, 'count 1', 'pyatspi: the click filled the field');
+    assert.ok((unfolded.extents?.[3] ?? 0) > 0, `pyatspi: the field has a height now (${JSON.stringify(unfolded.extents)})`);
+    const result = clicked.structured as unknown as ActionResult;
+    const line = (result.evidence ?? []).find((told) => told.startsWith(`[e${field.index}] `));
+    assert.ok(line, `the field's new text is evidence: ${JSON.stringify(result.evidence)}`);
+    assert.doesNotMatch(line, /\(hidden\)/, `the field is on screen now: ${line}; ${clicked.summary}`);
+    assert.match(line, /text is now "count 1"/);
   });
 
   test('a foreground click that checks a check box: its +chk is told once, and never as a change there and back', async () => {

@@ -46,6 +46,10 @@ describe('launch_app: which entry starts, and urls for an app that already runs'
     const broken = join(home, 'broken-app.sh');
     writeFileSync(broken, '#!/bin/sh\necho "starting CUP Broken"\necho "broken-app: cannot load libcupbroken.so.1" >&2\nexit 3\n', { mode: 0o755 });
     entry('cupfix-broken.desktop', 'CUP Broken', broken);
+    // An app that declines to run: it says why and exits with 0, as Notepadqq run as root does.
+    const declines = join(home, 'declining-app.sh');
+    writeFileSync(declines, '#!/bin/sh\necho "declining-app: will not run as root; use --allow-root"\nexit 0\n', { mode: 0o755 });
+    entry('cupfix-declines.desktop', 'CUP Declines', declines);
     // The user's own entries come first; the system's (mousepad's) stay visible.
     env = desktop.env({ XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') });
   });
@@ -124,6 +128,17 @@ describe('launch_app: which entry starts, and urls for an app that already runs'
     assert.ok(run.result.message!.includes(`exited with status 3 without showing a window; its last output: "${lastLine}"`), run.result.message);
     // It waited out the 20 s window deadline for a window that could not come (bound generous for a loaded machine).
     assert.ok(elapsed < 12_000, `answered after ${elapsed} ms`);
+  });
+
+  test('an app that exits with 0 and no window, no instance of it running before, is told with its status and its last output', () => {
+    const run = launch({ name: 'CUP Declines' });
+    assert.equal(run.status, 1);
+    assert.equal(run.result.error, 'no_window', run.text);
+    const log = /all of its output is in (\S+)$/.exec(run.result.message ?? '')?.[1];
+    assert.ok(log, run.result.message);
+    const lastLine = readFileSync(log, 'utf8').trim().split('\n').pop()!;
+    assert.equal(lastLine, 'declining-app: will not run as root; use --allow-root');
+    assert.ok(run.result.message!.includes(`exited with status 0 without showing a window; its last output: "${lastLine}"`), run.result.message);
   });
 
   test('urls for an app that already runs are opened in it: one mousepad process, now showing the second file', async () => {

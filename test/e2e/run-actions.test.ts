@@ -99,6 +99,21 @@ describe('run_actions: several steps in one call, stopped by Escape', () => {
     assert.equal(again.structured.effect, 'confirmed', 'an index from the plan\'s snapshot still names the button');
   });
 
+  test('a plan naming no window whose every step names the same one has that window\'s diff, as the app\'s status says', async () => {
+    const before = await fixtures.status(gtk3);
+    const called = await callOk(fixtures.context, 'run_actions', {
+      steps: [
+        { tool: 'click', arguments: { window_id: gtk3.id, element_index: increment.index } },
+        { tool: 'click', arguments: { window_id: gtk3.id, element_index: increment.index } },
+      ],
+    });
+    assert.equal((await fixtures.status(gtk3)).counter, before.counter + 2, 'the fixture counted both clicks');
+    const diff = (called.structured as unknown as PlanDiff).diff;
+    assert.ok(diff, `a diff over the plan: ${resultText(called)}`);
+    assert.ok(diff.changed.some((entry) => entry.changes.name?.to.includes(`counter=${before.counter + 2} `)), `the status label's change is in it: ${JSON.stringify(diff.changed)}`);
+    assert.doesNotMatch(resultText(called), /names no window/);
+  });
+
   test('a plan that ends by reading what it did shows the elements its find_elements step matched, with their values, in its text', async () => {
     const called = await callOk(fixtures.context, 'run_actions', {
       window_id: gtk3.id,

@@ -8,7 +8,7 @@ import type { BrowserPage, PageEndpoint } from '../browser.js';
 import type { InstalledApp, LaunchPlan, RunningApp } from '../apps.js';
 import { requirePointOnWindow } from './actions/point-cover.js';
 import type { AbandonedVideo, AgentCursorLook, ChangeWatch, Desktop, DragOptions, EscapeHandlers, KeyRequest, ScreenRecording, ScreenRecordingRequest, ScrollRequest, TreeLimits, TypeRequest, VideoEncoder, WindowReading } from '../desktop.js';
-import type { ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
+import type { ClipboardTakes, ClipboardText, FrameOutcome, HealthCheck, MenuOutcome, MouseButton } from '../desktop-services.js';
 import type { WindowRect } from '../windows.js';
 import type { ElementHandle, ElementTarget, PointerKind, PointerOptions, PointTarget, SnapshotRef } from '../targets.js';
 import type { DesktopWindow } from '../windows.js';
@@ -17,6 +17,7 @@ import { hoverAction } from './actions/hover.js';
 import { appNotResponding } from './actions/unresponsive.js';
 import { invokeMenuPath } from './actions/menu-path.js';
 import { escapeOwnMenus } from './actions/menu-grab.js';
+import { ClipboardTakeWatch } from './clipboard/clipboard-takes.js';
 import { Clipboard } from './clipboard/clipboard.js';
 import { healthChecks, healthFacts } from './health.js';
 import { ButtonHolds } from './input/button-holds.js';
@@ -173,6 +174,7 @@ export class LinuxDesktop implements Desktop {
   private busLostAt = 0;
   /** What this process put on the CLIPBOARD, answered from here while it runs. */
   private readonly clipboard = new Clipboard(() => this.x11());
+  private readonly clipboardTakes = new ClipboardTakeWatch(() => this.x11());
   private readonly buttonHolds: ButtonHolds;
   /** The debugging connections of the browsers whose pages the page tool, or typing into a page's field, reached. */
   readonly pages = new PageConnections();
@@ -819,6 +821,10 @@ export class LinuxDesktop implements Desktop {
   private rememberedMatch(window: ClientWindow): WindowMatch | undefined {
     const match = this.matches.get(window.id);
     return match && match.app.pid === window.pid ? match : undefined;
+  }
+
+  watchClipboardTakes(): Promise<ClipboardTakes> {
+    return this.clipboardTakes.watch();
   }
 
   async clipboardTargets(): Promise<string[] | undefined> {

@@ -256,10 +256,11 @@ export const launchApp = defineTool({
     if (waited.windows.length === 0) {
       const alive = context.desktop.processAlive(started.pid);
       if (waited.failed) throw startFailed(plan.name, started, waited.failed);
+      // One that exited with 0 is told as one that failed is, its last words with it: Notepadqq, run as root, says it
+      // will not run as root unless --allow-root and exits with 0, and the call said only where its output was.
+      if (!alive) throw startFailed(plan.name, started, await started.exited);
       throw new ToolError(
-        alive
-          ? `${plan.name} (pid ${started.pid}) started but showed no window within ${launchTimeoutMs / 1000} s; it keeps running (stop it with kill_app); its output is in ${started.log}`
-          : `${plan.name} exited without showing a window; its output is in ${started.log}`,
+        `${plan.name} (pid ${started.pid}) started but showed no window within ${launchTimeoutMs / 1000} s; it keeps running (stop it with kill_app); its output is in ${started.log}`,
         'no_window',
         { pid: started.pid },
       );

@@ -3,6 +3,7 @@ import { DEFAULT_DIFF_LINES, diffCounts, diffLines, diffSummary, diffTrees, type
 import { closedDialogLine, closedDialogs, openedDialogLines } from '../../cup/opened-dialogs.js';
 import { popupMenuLines } from '../../cup/popup-menus.js';
 import type { ChangeWatch } from '../../platform/desktop.js';
+import type { ClipboardTakes } from '../../platform/desktop-services.js';
 import { heldByDialog } from '../../platform/action-outcome.js';
 import { windowName, type DesktopWindow, type WindowIdentity } from '../../platform/windows.js';
 import type { ToolContext } from '../context.js';
@@ -21,6 +22,7 @@ import { inertNotGone } from './behind-dialog.js';
 import { keptNotGone, type KeptElement } from './kept-not-gone.js';
 import { statesAsInDiff } from './states-as-in-diff.js';
 import { withValueOnlyNote } from './value-only.js';
+import { clipboardTakenLine, withClipboardTaken } from './clipboard-taken.js';
 import { flattenNodes } from '../../tui/ui-node.js';
 
 /** A reading slower than this makes later actions on the window skip their diff unless asked (diff: true)... */
@@ -326,11 +328,15 @@ export async function observeAction(
     const lastReadMs = slowReadingMs(context.state.diffReadMs.get(window.id), Date.now());
     const skippedAsSlow = options.diff === undefined && lastReadMs !== undefined;
     const readStarted = Date.now();
+    // Heard from before the action is sent (ready awaits it) until its result: see clipboard-taken.ts.
+    let clipboardTakes: ClipboardTakes | undefined;
     const checked = (async () => {
-      const [known, before] = await Promise.all([
+      const [known, before, clipboard] = await Promise.all([
         context.desktop.windows(),
         options.diff === false || skippedAsSlow ? undefined : readNumbered(context, window, BEFORE_ACTION_LIMITS),
+        context.desktop.watchClipboardTakes().catch(() => undefined),
       ]);
+      clipboardTakes = clipboard;
       refuseUnderModalDialog(tool, window, known);
       // A reading the app left unanswered measured the call timeout, not the window: counted, it made every action in
       // the 30 s after a hung (or stopped, then resumed) app's refusal skip its diff as "slow to read".
@@ -352,6 +358,7 @@ export async function observeAction(
     const { known, before, watch } = await checked.catch(async (error: unknown) => {
       // An overlapping action sends nothing once `ready` rejected; it is let end before the refusal is returned.
       await running?.catch(() => undefined);
+      await clipboardTakes?.close();
       throw error;
     });
     let result: ActionResult;
@@ -361,8 +368,10 @@ export async function observeAction(
       result = await (running ?? run(ready));
       if (watch) result = { ...result, settled_ms: await settleAfter(context, watch) };
       silent = watch !== undefined && watch.lastChangeAt === undefined;
+      result = withClipboardTaken(result, await clipboardTakenLine(context, clipboardTakes, window.pid));
     } finally {
       watch?.close();
+      await clipboardTakes?.close();
     }
     // The reading after goes out with the window list, which says whether the window is still there to read: the
     // window manager and the app answer side by side. A reading of a window found closed is left unused.

@@ -19,10 +19,17 @@ const stateChange = /^[+-][a-z]+$/;
 export function statesAsInDiff(result: ActionResult, changed: readonly ChangedNode[], labelAt: (index: number) => string | undefined): ActionResult {
   if (!result.evidence) return result;
   let retold = false;
-  const evidence = result.evidence.map((line) => {
-    const states = changed.find((entry) => line.startsWith(`[e${entry.index}] `) && entry.changes.states)?.changes.states;
-    const label = states && labelAt(Number(/^\[e(\d+)\]/.exec(line)![1]));
-    if (!states || !label || !line.startsWith(`${label}: `)) return line;
+  const evidence = result.evidence.map((given) => {
+    const states = changed.find((entry) => given.startsWith(`[e${entry.index}] `) && entry.changes.states)?.changes.states;
+    const label = states && labelAt(Number(/^\[e(\d+)\]/.exec(given)![1]));
+    if (!states || !label) return given;
+    // The "(hidden)" the events left (the snapshot read the element hidden, and no event said it turned shown) goes
+    // where the diff says it did: GNOME Calendar's Starts row, clicked, unfolded its time fields and GTK 4.8 announced
+    // only their text, which read '[e58] spinbutton (hidden): text is now "00"' beside a diff saying -hid.
+    const shownSince = states.removed.includes('hidden') && given.startsWith(`${label} (hidden): `);
+    const line = shownSince ? `${label}: ${given.slice(label.length + ' (hidden): '.length)}` : given;
+    if (!line.startsWith(`${label}: `)) return given;
+    if (shownSince) retold = true;
     const parts = line.slice(label.length + 2).split(', ');
     const at = parts.findIndex((part) => stateChange.test(part));
     if (at < 0) return line;

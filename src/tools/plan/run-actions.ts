@@ -39,6 +39,17 @@ function stoppedTail(failedAt: number, total: number): string {
   return left === 0 ? `it was the last of the ${total} steps` : `the ${left === 1 ? 'step' : `${left} steps`} after it ${left === 1 ? 'was' : 'were'} not run (${failedAt + 1} of ${total} ran)`;
 }
 
+/**
+ * The window every step names by number, when the plan names none: that plan works on one window all the same, and
+ * its diff is that window's. A new user's three steps in GNOME Calendar's event dialog, each naming its window_id, read
+ * "no diff: the plan names no window". Undefined when a step names another, or none of its own (a from_step, a pid).
+ */
+function stepsWindow(steps: readonly { arguments?: Record<string, unknown> }[]): number | undefined {
+  const named = new Set(steps.map((step) => step.arguments?.window_id));
+  const [only] = named;
+  return named.size === 1 && typeof only === 'number' ? only : undefined;
+}
+
 export const runActions = defineTool({
   name: 'run_actions',
   capability: 'input',
@@ -66,7 +77,7 @@ export const runActions = defineTool({
     window_id: windowIdArgument.optional(),
     steps: z.array(stepInput).min(1).max(maxSteps).describe(`The steps, at most ${maxSteps}.`),
     stop_on_error: z.boolean().optional().describe('Stop at the first step that fails (default true); false runs every step and reports each.'),
-    diff: z.boolean().optional().describe('Default true: one diff of the plan\'s window from before the first step to after the last (needs pid or window_id); false skips it.'),
+    diff: z.boolean().optional().describe('Default true: one diff of the plan\'s window from before the first step to after the last (needs pid or window_id, or every step naming the same window_id); false skips it.'),
     // The bound a step's wait has in a plan, not a lone call's: the schema said 50000 and the handler refused over 25000.
     selector_timeout_ms: selectorTimeoutArgument
       .max(maxWaitMs)
@@ -92,7 +103,7 @@ export const runActions = defineTool({
     const pid = args.pid ?? (args.window_id === undefined ? undefined : (await resolveWindow(context, args.window_id)).pid);
     const defaults = { pid, window_id: args.window_id };
     const steps = prepareSteps(args.steps, { ...defaults, selector_timeout_ms: args.selector_timeout_ms });
-    const planDiff = await beginPlanDiff(context, { ...defaults, diff: args.diff });
+    const planDiff = await beginPlanDiff(context, { ...defaults, ...(pid === undefined ? { window_id: stepsWindow(args.steps) } : {}), diff: args.diff });
     let run;
     let cancel;
     let compared;
