@@ -14,7 +14,7 @@ export interface ClipboardText {
 export interface ClipboardTakes {
   /** The processes whose windows took the clipboard so far (none when nobody did). */
   takers(): Promise<number[]>;
-  /** Stops hearing. */
+  /** Stops hearing for this watcher (the others go on). */
   close(): Promise<void>;
 }
 
