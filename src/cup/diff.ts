@@ -132,7 +132,7 @@ export function indexOf(node: CupNode): number {
     if (digit < 0 || digit > 9) return Number(id.slice(1));
     index = index * 10 + digit;
   }
-  return id.length > 1 ? index : Number(id.slice(1));
+  return index;
 }
 
 function flatten(root: CupNode | undefined): Entry[] {

@@ -8,7 +8,7 @@ import type { ToolContext } from '../context.js';
 import { confirmedWith } from './new-windows.js';
 import type { ActionResult } from './schemas.js';
 
-/** The evidence line for the clipboard taken by `pid` while `takes` heard, or undefined when it was not; closes `takes`. */
+/** The evidence line for the clipboard taken by `pid` while `takes` heard, or undefined when it was not (the caller closes `takes`). */
 export async function clipboardTakenLine(context: ToolContext, takes: ClipboardTakes | undefined, pid: number): Promise<string | undefined> {
   if (!takes) return undefined;
   try {
@@ -17,8 +17,6 @@ export async function clipboardTakenLine(context: ToolContext, takes: ClipboardT
     return held ? `the app put ${quoteValue(held.text)} on the clipboard` : 'the app took the clipboard (it offers no text)';
   } catch {
     return undefined;
-  } finally {
-    await takes.close();
   }
 }
 

@@ -276,7 +276,8 @@ async function keysIntoField(
   // with an error after the lines before it (and their Return presses) had gone.
   const keyless = await keylessRefusal(desktop, text, ` (${label} takes no text through accessibility)`);
   if (keyless) return notDelivered('background', withNote(keyless, page));
-  if (!window.active && (await (await desktop.atspi()).quirksOf(target.ref.bus)).focusActivatesWindow) {
+  const quirks = await (await desktop.atspi()).quirksOf(target.ref.bus);
+  if (!window.active && quirks.focusActivatesWindow) {
     return notDelivered(
       'background',
       withNote(
@@ -296,7 +297,7 @@ async function keysIntoField(
     // GrabFocus answer is all there is to go on, and the field's own text judges where the keys went. Its page
     // takes the focus a moment later (50-80 ms), and keys sent before that go elsewhere: it is waited for a while.
     const grabbed = await focusInto(desktop, target, selected);
-    const activeWait = (await (await desktop.atspi()).quirksOf(target.ref.bus)).webEngine ? pageFocusMs : 1000;
+    const activeWait = quirks.webEngine ? pageFocusMs : 1000;
     const arrives = grabbed && (await focusArrives(desktop, target, window.active ? activeWait : backgroundFocusMs));
     const focused = grabbed && (!window.active || arrives);
     if (!focused) return notDelivered('background', `${label} could not be focused through accessibility, and key events go to the focused control; nothing was typed: ${RETRY_IN_FOREGROUND}`);
